@@ -1,0 +1,22 @@
+import { admin } from './admin';
+import { auth } from './auth';
+import { common } from './common';
+import { help } from './help';
+import { members } from './members';
+import { popups } from './popups';
+import { voice } from './voice';
+
+/**
+ * The message catalogue: every user-visible string, English by default.
+ * Each area keeps its own file; a translation supplies the same shape.
+ */
+export const messages = {
+  common,
+  auth,
+  members,
+  voice,
+  help,
+  popups,
+  admin,
+} as const;
+export type Messages = typeof messages;

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { messages } from '../messages/index';
+
+const v = messages.popups.validation;
+
+export const POPUP_TARGETS = ['home', 'health', 'wealth', 'profile'] as const;
+export const PopupTargetSchema = z.enum(POPUP_TARGETS, { error: v.targetRequired });
+export type PopupTarget = z.infer<typeof PopupTargetSchema>;
+
+export const POPUP_RECURRENCES = ['NONE', 'HOURLY', 'DAILY', 'WEEKLY'] as const;
+export const PopupRecurrenceSchema = z.enum(POPUP_RECURRENCES, { error: v.recurrenceInvalid });
+export type PopupRecurrence = z.infer<typeof PopupRecurrenceSchema>;
+
+export const POPUP_THEMES = ['green', 'purple', 'white'] as const;
+export const PopupThemeSchema = z.enum(POPUP_THEMES, { error: v.themeInvalid });
+export type PopupTheme = z.infer<typeof PopupThemeSchema>;
+
+/**
+ * A real IANA zone name this runtime knows. Bare offsets such as "+05:00" are refused,
+ * though Intl accepts them, because recurrence must follow a zone's DST rules.
+ */
+export function isIanaTimeZone(name: string): boolean {
+  // Segment by segment: one flat pattern per part, no nested quantifier to backtrack through.
+  const parts = name.split('/');
+  if (name.length > 64 || !parts.every((part, i) => (i === 0 ? /^[A-Za-z][A-Za-z0-9_+-]*$/ : /^[A-Za-z0-9_+-]+$/).test(part))) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const instantSchema = z.iso.datetime({ offset: true });
+const isInstant = (value: unknown): value is string => typeof value === 'string' && instantSchema.safeParse(value.trim()).success;
+
+/** An instant with an explicit offset (the browser sends `Date.toISOString()`). */
+const dateTime = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .pipe(z.iso.datetime({ offset: true, error: required }));
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/**
+ * The admin popup form, validated by the browser form and by the server
+ * (POST /api/admin/popups and PUT /api/admin/popups/{id}). Spec section 5, plus
+ * "End date must be after start date" and a real IANA timezone.
+ */
+export const PopupFormSchema = z
+  .object({
+    title: z.string({ error: v.titleRequired }).trim().min(1, v.titleRequired).max(100, v.titleTooLong),
+    message: z.string({ error: v.messageRequired }).trim().min(1, v.messageRequired).max(500, v.messageTooLong),
+    target: PopupTargetSchema,
+    startAt: dateTime(v.startRequired),
+    endAt: dateTime(v.endRequired),
+    recurrence: PopupRecurrenceSchema.default('NONE'),
+    interval: wholeNumber(1, 24, v.intervalRange).default(1),
+    timezone: z
+      .string({ error: v.timezoneRequired })
+      .trim()
+      .min(1, v.timezoneRequired)
+      .refine(isIanaTimeZone, v.timezoneInvalid)
+      .default('UTC'),
+    theme: PopupThemeSchema.default('purple'),
+    maxSnoozes: wholeNumber(0, 10, v.maxSnoozesRange).default(2),
+    priority: wholeNumber(1, 10, v.priorityRange).default(5),
+    isActive: z.boolean({ error: v.isActiveInvalid }).default(false),
+  })
+  .refine((p) => Date.parse(p.endAt) > Date.parse(p.startAt), {
+    path: ['endAt'],
+    message: v.endAfterStart,
+    // Also when other fields are wrong, so the form shows every problem at once.
+    when: ({ value }) => {
+      const dates = value as { startAt?: unknown; endAt?: unknown } | undefined;
+      return isInstant(dates?.startAt) && isInstant(dates?.endAt);
+    },
+  });
+export type PopupFormInput = z.input<typeof PopupFormSchema>;
+export type PopupForm = z.output<typeof PopupFormSchema>;
+
+export const PopupIdParamsSchema = z.object({ id: z.string().max(64) });
+
+/** The popup as the admin console sees it. */
+export const AdminPopupSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  target: PopupTargetSchema,
+  startAt: z.iso.datetime({ offset: true }),
+  endAt: z.iso.datetime({ offset: true }),
+  recurrence: PopupRecurrenceSchema,
+  interval: z.number().int(),
+  timezone: z.string(),
+  theme: PopupThemeSchema,
+  maxSnoozes: z.number().int(),
+  priority: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type AdminPopup = z.infer<typeof AdminPopupSchema>;
+
+/** Exact counts of recorded show, snooze and completion events. */
+export const PopupStatisticsSchema = z.object({
+  totalShows: z.number().int(),
+  totalSnoozes: z.number().int(),
+  totalCompletions: z.number().int(),
+});
+export type PopupStatistics = z.infer<typeof PopupStatisticsSchema>;
+
+export const AdminPopupListItemSchema = AdminPopupSchema.extend({ statistics: PopupStatisticsSchema });
+export type AdminPopupListItem = z.infer<typeof AdminPopupListItemSchema>;
+
+export const AdminPopupListResponseSchema = z.object({ popups: z.array(AdminPopupListItemSchema) });
+export type AdminPopupListResponse = z.infer<typeof AdminPopupListResponseSchema>;
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const POPUP_SORT_FIELDS = ['priority', 'title', 'createdAt'] as const;
+export type PopupSortField = (typeof POPUP_SORT_FIELDS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+/** GET /api/admin/popups query (spec section 7); empty values mean "not set". */
+export const AdminPopupListQuerySchema = z.object({
+  search: z.preprocess(emptyAsUndefined, z.string().trim().max(100, v.searchTooLong).optional()),
+  status: z.preprocess(emptyAsUndefined, z.enum(['active', 'inactive'], { error: v.statusInvalid }).optional()),
+  sortBy: z.preprocess(emptyAsUndefined, z.enum(POPUP_SORT_FIELDS, { error: v.sortByInvalid }).default('priority')),
+  sortOrder: z.preprocess(emptyAsUndefined, z.enum(['asc', 'desc'], { error: v.sortOrderInvalid }).default('desc')),
+});
+export type AdminPopupListQuery = z.input<typeof AdminPopupListQuerySchema>;
+
+/** The popup as the member sees it (product decisions: member popup shape). */
+export const MemberPopupSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  theme: PopupThemeSchema,
+  canSnooze: z.boolean(),
+  snoozeCount: z.number().int(),
+  maxSnoozes: z.number().int(),
+  isLastReminder: z.boolean(),
+});
+export type MemberPopup = z.infer<typeof MemberPopupSchema>;
+
+/** GET /api/popups/next: the page the member is on, and why the client asks. */
+export const NextPopupQuerySchema = z.object({
+  context: z.preprocess(emptyAsUndefined, z.enum(['login'], { error: v.contextInvalid }).default('login')),
+  route: z.preprocess(emptyAsUndefined, z.enum(POPUP_TARGETS, { error: v.routeInvalid }).default('home')),
+});
+export type NextPopupQuery = z.input<typeof NextPopupQuerySchema>;
+
+export const ActivePopupsResponseSchema = z.object({ popups: z.array(MemberPopupSchema) });
+export type ActivePopupsResponse = z.infer<typeof ActivePopupsResponseSchema>;
+
+export const PopupCompletedResponseSchema = z.object({ id: z.uuid(), completed: z.literal(true) });
+export type PopupCompletedResponse = z.infer<typeof PopupCompletedResponseSchema>;
+
+export const PopupDeletedResponseSchema = z.object({ ok: z.literal(true) });

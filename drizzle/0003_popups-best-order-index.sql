@@ -1,0 +1,1 @@
+CREATE INDEX "popups_best_idx" ON "popups" USING btree ("target","priority" DESC NULLS FIRST,"end_at","created_at","id") WHERE "popups"."is_active";

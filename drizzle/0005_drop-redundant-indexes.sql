@@ -1,0 +1,2 @@
+DROP INDEX "popups_live_idx";--> statement-breakpoint
+DROP INDEX "users_company_id_idx";

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const id = () => uuid('id').primaryKey().defaultRandom();
+const serialId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text('name').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('companies_name_normalized_key').on(sql`lower(trim(${t.name}))`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull().unique(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    lhmpId: varchar('lhmp_id', { length: 7 }).notNull().unique(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    /**
+     * Copy of participants.enrolled_at kept by a trigger (migration 0002) so the admin
+     * employee list filters and pages on one index. Never write it from the application.
+     */
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The admin list indexes (users_company_sort_idx with INCLUDE in migration 0002,
+  // users_company_text_search_idx in 0004:
+  // GIN btree_gin + pg_trgm): drizzle cannot express them.
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('member', 'admin')`),
+  ],
+);
+
+export const participants = pgTable(
+  'participants',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    familyMemberCount: integer('family_member_count').notNull().default(0),
+  },
+  (t) => [check('participants_family_count_check', sql`${t.familyMemberCount} >= 0`)],
+);
+
+/**
+ * Per-employer aggregates for the admin lists, maintained exactly by statement-level triggers
+ * on companies, users and participants (migration 0002). Read-only for the application.
+ */
+export const companyStats = pgTable('company_stats', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  employees: integer('employees').notNull().default(0),
+  verifiedEmployees: integer('verified_employees').notNull().default(0),
+  participants: integer('participants').notNull().default(0),
+  familyMembers: integer('family_members').notNull().default(0),
+  lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+});
+
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    id: id(),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dob: date('dob', { mode: 'string' }).notNull(),
+    relationship: text('relationship').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('family_members_participant_id_idx').on(t.participantId, t.createdAt)],
+);
+
+export const loginAudits = pgTable(
+  'login_audits',
+  {
+    id: serialId(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    result: text('result', {
+      enum: ['success', 'bad_password', 'unknown_email', 'locked', 'rate_limited'],
+    }).notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    ipMasked: text('ip_masked').notNull(),
+    userAgentHash: text('user_agent_hash').notNull(),
+  },
+  (t) => [
+    index('login_audits_user_id_idx').on(t.userId, t.timestamp),
+    index('login_audits_timestamp_idx').on(t.timestamp),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: serialId(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    payloadJson: jsonb('payload_json').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_type_created_at_idx').on(t.type, t.createdAt),
+    index('events_actor_idx').on(t.actorUserId, t.createdAt),
+    index('events_popup_id_type_idx').on(sql`(${t.payloadJson}->>'popupId')`, t.type),
+  ],
+);
+
+export const counters = pgTable(
+  'counters',
+  {
+    id: serialId(),
+    date: date('date', { mode: 'string' }).notNull(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [uniqueIndex('counters_date_company_key_key').on(t.date, t.companyId, t.key)],
+);
+
+export const popups = pgTable(
+  'popups',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    target: text('target').notNull().default('home'),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    recurrence: text('recurrence').notNull().default('NONE'),
+    interval: integer('interval').notNull().default(1),
+    timezone: text('timezone').notNull().default('America/Los_Angeles'),
+    theme: text('theme').notNull().default('green'),
+    maxSnoozes: integer('max_snoozes').notNull().default(2),
+    priority: integer('priority').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // GET /api/popups/next walks a page's active popups in "best" order and stops after a page.
+    index('popups_best_idx')
+      .on(t.target, t.priority.desc().nullsFirst(), t.endAt, t.createdAt, t.id)
+      .where(sql`${t.isActive}`),
+  ],
+);
+
+export const userPopupStates = pgTable(
+  'user_popup_states',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    popupId: uuid('popup_id')
+      .notNull()
+      .references(() => popups.id, { onDelete: 'cascade' }),
+    /** Start of the occurrence this state belongs to; an older one counts as fresh. */
+    occurrenceStart: timestamp('occurrence_start', { withTimezone: true }),
+    snoozeCount: integer('snooze_count').notNull().default(0),
+    lastSnoozedAt: timestamp('last_snoozed_at', { withTimezone: true }),
+    lastShownAt: timestamp('last_shown_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_popup_states_user_popup_key').on(t.userId, t.popupId),
+    index('user_popup_states_popup_idx').on(t.popupId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token, hex; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    adminElevatedAt: timestamp('admin_elevated_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);

@@ -1,0 +1,168 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from '#db/client';
+import type { Config } from './config';
+import { type Clock, systemClock } from './lib/clock';
+import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './lib/counter-store';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { membersRoutes } from './modules/members/members.routes';
+import { createMembersService } from './modules/members/members.service';
+import { popupsRoutes } from './modules/popups/popups.routes';
+import { createPopupsService } from './modules/popups/popups.service';
+import { systemRoutes } from './modules/system/system.routes';
+import { registerAuthGuards, type RouteEntry } from './plugins/auth';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
+import { registerInputHygiene } from './plugins/input-hygiene';
+import { registerMetrics } from './plugins/metrics';
+import { parseAllowList } from './lib/allow-list';
+import { registerSecurityHeaders } from './plugins/security';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  counters?: CounterStore;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Never log credentials, tokens or bodies. */
+export const logRedactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.passwordHash',
+];
+
+/** A URL as logged: query values could be a misplaced token, a password or a search for a person. */
+export function redactQuery(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const keys = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]!.slice(0, 40)}=~`);
+  return `${url.slice(0, at)}?${keys.join('&')}`;
+}
+
+/** The server's logger: the configured level, credentials redacted, query values dropped; `stream` for tests. */
+export function loggerOptions(config: Config, stream?: Writable): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: logRedactPaths,
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, url: redactQuery(req.url), host: req.host, remoteAddress: req.ip }),
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
+
+/** Builds the whole HTTP application around an open database. Listening is the caller's job. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const counters =
+    deps.counters ?? (config.REDIS_URL ? new RedisCounterStore(config.REDIS_URL) : new MemoryCounterStore(clock));
+
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // A hop count trusts exactly that many proxies in front of the app, no more.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    if (!deps.counters) await counters.close();
+  });
+
+  registerErrorHandling(app);
+  registerInputHygiene(app);
+  await registerSecurityHeaders(app, { logoUrl: config.BRAND_LOGO_URL });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${config.BRAND_NAME} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const metrics = registerMetrics(app, { allow: parseAllowList(config.METRICS_ALLOW), ...(database.poolStats ? { pool: database.poolStats } : {}) });
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    counters,
+    auditSecret: config.AUDIT_HMAC_SECRET ?? randomBytes(32).toString('hex'),
+    ipLimitPerMinute: config.AUTH_RATE_LIMIT_PER_IP,
+    onSignIn: metrics.signIn,
+  });
+  app.decorate('routeTable', [] as RouteEntry[]);
+  // Housekeeping: ended sessions are deleted hourly so the table does not grow forever.
+  const purge = setInterval(() => {
+    auth.purgeEndedSessions().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+  }, 60 * 60 * 1000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+  registerAuthGuards(app, auth, app.routeTable);
+
+  systemRoutes(app, { config, ping: () => database.ping() });
+  authRoutes(app, { auth });
+  membersRoutes(app, { members: createMembersService({ db: database.db, clock }) });
+  popupsRoutes(app, { popups: createPopupsService({ db: database.db, clock }) });
+  adminRoutes(app, { admin: createAdminService({ db: database.db, clock }) });
+
+  const clientDir = path.resolve(config.CLIENT_DIR);
+  // eslint-disable-next-line security/detect-non-literal-fs-filename -- CLIENT_DIR from configuration, not a request
+  const serveClient = config.SERVE_CLIENT && existsSync(path.join(clientDir, 'index.html'));
+  if (serveClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        void reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (serveClient && isPage && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'Not found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, contrastWithWhite, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', DEMO_DATA: true, AUTH_RATE_LIMIT_PER_IP: 30, BRAND_NAME: 'Wellhaven' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.HELP_VIDEO_IDS).toEqual([]);
+  });
+
+  it('names every bad key', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', BRAND_PRIMARY_COLOR: 'teal', DEMO_DATA: 'maybe' });
+      expect.unreachable('loadConfig accepted bad values');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as Error).message;
+      for (const key of ['PORT', 'DATABASE_URL', 'BRAND_PRIMARY_COLOR', 'DEMO_DATA']) expect(message).toContain(key);
+    }
+  });
+
+  it('parses lists and booleans', () => {
+    const config = loadConfig({ HELP_VIDEO_IDS: ' abcdefg, hijklmn ,', DEMO_DATA: '0' });
+    expect(config.HELP_VIDEO_IDS).toEqual(['abcdefg', 'hijklmn']);
+    expect(config.DEMO_DATA).toBe(false);
+  });
+
+  it('never trusts every proxy: a hop count or the proxies themselves', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' }).TRUST_PROXY).toBe('10.0.0.0/8,192.0.2.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('BRAND_PRIMARY_COLOR', () => {
+  it('must carry white text at WCAG AA', () => {
+    expect(contrastWithWhite('#000000')).toBeCloseTo(21, 0);
+    expect(contrastWithWhite('#ffffff')).toBeCloseTo(1, 5);
+    expect(contrastWithWhite('#0f766e')).toBeGreaterThan(4.5);
+    expect(loadConfig({ BRAND_PRIMARY_COLOR: '#1d4ed8' }).BRAND_PRIMARY_COLOR).toBe('#1d4ed8');
+    expect(() => loadConfig({ BRAND_PRIMARY_COLOR: '#22c55e' })).toThrow(/BRAND_PRIMARY_COLOR: must be dark enough/);
+  });
+});

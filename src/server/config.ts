@@ -1,0 +1,110 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+const isAddressOrRange = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  return rest.length === 0 && isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+};
+import { parseAllowList } from './lib/allow-list';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+
+/** WCAG 2 contrast ratio of a #rrggbb colour against white. */
+export function contrastWithWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+/** Every environment variable the server reads, parsed once at boot. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: optionalUrl,
+  DEMO_DATA: bool.default(true),
+  ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).max(128).optional()),
+  ADMIN_COMPANY: z.string().trim().min(1).default('Program Administration'),
+  /** Secret for hashing user agents in audits; a random one per boot when unset. */
+  AUDIT_HMAC_SECRET: z.string().min(16).optional(),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+  /**
+   * Proxies in front of the app: 0 (none, the default), a hop count, or the proxies'
+   * addresses/CIDR ranges. Never "trust everything": the client writes the left-most
+   * X-Forwarded-For entry itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .transform((v, ctx) => {
+      if (v === '' || v === '0' || v === 'false') return false as const;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+      if (entries.every(isAddressOrRange)) return entries.join(',');
+      ctx.addIssue({ code: 'custom', message: 'must be 0, a hop count, or proxy addresses/CIDR ranges separated by commas' });
+      return z.NEVER;
+    }),
+  /** Who may scrape GET /metrics: addresses or CIDR ranges, comma-separated; empty for nobody. */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .refine((spec) => {
+      try {
+        parseAllowList(spec);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be IP addresses or CIDR ranges separated by commas'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVE_CLIENT: bool.default(true),
+  CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  BRAND_NAME: z.string().trim().min(1).max(60).default('Wellhaven'),
+  BRAND_LOGO_URL: z.string().trim().min(1).default('/logo.svg'),
+  /** White text sits on it (buttons, menu, ID card), so it must reach WCAG AA 4.5:1 with white. */
+  BRAND_PRIMARY_COLOR: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')
+    .refine((hex) => contrastWithWhite(hex) >= 4.5, 'must be dark enough for white text (contrast with white at least 4.5:1)')
+    .default('#0f766e'),
+  VITAL_SCAN_URL: z.url().default('https://example.org/vital-scan'),
+  WELLNESS_PROGRAM_URL: z.url().default('https://example.org/daily-wellness'),
+  HELP_VIDEO_IDS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{6,20}$/, 'video ids are 6-20 letters, digits, - or _'))),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
+  }
+  return result.data;
+}

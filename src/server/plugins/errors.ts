@@ -1,0 +1,133 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+import { pgError } from '../lib/pg-errors';
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+interface LoggedError {
+  type: string;
+  message: string;
+  code?: string;
+  stack?: string;
+  cause?: LoggedError;
+}
+
+/**
+ * An error as it may be logged: name, message, code, stack frames and cause, and nothing
+ * else. A failed query's message and enumerable fields carry its parameters (token hashes,
+ * password hashes, personal data); only the statement text is kept.
+ */
+export function loggableError(err: unknown, depth = 0): LoggedError | undefined {
+  if (!err || typeof err !== 'object' || depth > 4) return undefined;
+  const e = err as { name?: unknown; message?: unknown; code?: unknown; stack?: unknown; cause?: unknown; query?: unknown; params?: unknown };
+  const isQuery = typeof e.query === 'string' && 'params' in e;
+  const message = isQuery ? `Failed query: ${e.query as string}` : typeof e.message === 'string' ? e.message : String(err);
+  const frames = typeof e.stack === 'string' ? e.stack.split('\n').filter((l) => l.trimStart().startsWith('at ')) : [];
+  const type = typeof e.name === 'string' ? e.name : 'Error';
+  const cause = loggableError(e.cause, depth + 1);
+  return {
+    type,
+    message,
+    ...(typeof e.code === 'string' || typeof e.code === 'number' ? { code: String(e.code) } : {}),
+    ...(frames.length ? { stack: [`${type}: ${message}`, ...frames].join('\n') } : {}),
+    ...(cause ? { cause } : {}),
+  };
+}
+
+/** The innermost error's message: the driver's words, not a wrapper's restatement. */
+function rootCause(err: unknown): LoggedError | undefined {
+  let current = loggableError(err);
+  while (current?.cause) current = current.cause;
+  return current;
+}
+
+/** True when the failure is Redis (the shared counter store) being out of reach. */
+function isCounterStoreUnavailable(err: unknown): boolean {
+  const e = err as { name?: unknown; message?: unknown };
+  return (
+    e?.name === 'MaxRetriesPerRequestError' ||
+    (typeof e?.message === 'string' && /^(Command timed out|Connection is closed\.|Stream isn't writeable)/.test(e.message))
+  );
+}
+
+/** True when the failure is the database being out of reach, not a bug. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed and is not queryable|Query read timeout/i.test(e.message)) return true;
+    current = e.cause;
+  }
+  const code = pgError(err)?.code;
+  // 57P01-03: admin shutdown, crash shutdown, cannot connect now; 08xxx: connection exceptions.
+  return code !== undefined && (code.startsWith('57P') || code.startsWith('08'));
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (an undecodable URL, a path
+ * parameter over `maxParamLength`) leave in the same `{ error }` shape, without Fastify's
+ * internal codes.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // These replies are made before any hook runs, helmet's and the no-store one included
+  // (plugins/security.ts): the same transport headers, and the strictest policy for JSON.
+  void reply.headers({
+    'x-request-id': request.id,
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'SAMEORIGIN',
+    'cache-control': 'no-store',
+  });
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ error: 'Request URL is too long' });
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ error: 'Malformed request URL' });
+  request.log.error({ err: loggableError(err) }, 'router error');
+  return reply.status(500).send({ error: 'Internal server error' });
+}
+
+/** The one error path: every failure leaves as `{ error, fields? }` with the right status. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.status(err.status).send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+        const key = path[0] ?? '_';
+        if (!(key in fields)) fields[key] = issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(fields)[0] ?? 'Invalid request';
+      return reply.status(400).send({ error: first, fields });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err: loggableError(err) }, 'response did not match its schema');
+      return reply.status(500).send({ error: 'Internal server error' });
+    }
+    if (isCounterStoreUnavailable(err)) {
+      request.log.warn({ err: { message: err.message } }, 'rate-limit store unavailable');
+      void reply.header('retry-after', '5');
+      return reply.status(503).send({ error: 'Service temporarily unavailable. Please try again shortly.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      const root = rootCause(err);
+      request.log.warn({ err: { message: root?.message, code: root?.code } }, 'database unavailable');
+      void reply.header('retry-after', '5');
+      return reply.status(503).send({ error: 'Service temporarily unavailable. Please try again shortly.' });
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status === 413) return reply.status(413).send({ error: 'Request body is too large' });
+    if (status === 415) return reply.status(415).send({ error: 'Unsupported content type' });
+    if (status && status >= 400 && status < 500) {
+      const message = (err as FastifyError).code?.startsWith('FST_ERR_CTP') ? 'Malformed request body' : err.message;
+      return reply.status(status).send({ error: message || 'Bad request' });
+    }
+    request.log.error({ err: loggableError(err) }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal server error' });
+  });
+}

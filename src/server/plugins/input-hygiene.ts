@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
+
+const UNSTORABLE_MESSAGE = 'Text contains characters that are not allowed';
+
+/**
+ * True for text PostgreSQL cannot store (U+0000) or that is not Unicode at all (an unpaired
+ * surrogate, which drivers would silently turn into U+FFFD).
+ */
+export function hasUnstorableText(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
+}
+
+/** The first top-level key under which `value` holds unstorable text, or '_' for the value itself. */
+function findUnstorable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasUnstorableText(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => findUnstorable(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => hasUnstorableText(k) || findUnstorable(v, depth + 1));
+}
+
+function offendingKey(value: unknown): string | undefined {
+  if (typeof value === 'string') return hasUnstorableText(value) ? '_' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) return findUnstorable(value) ? '_' : undefined;
+  for (const [key, v] of Object.entries(value)) {
+    if (hasUnstorableText(key)) return '_';
+    if (findUnstorable(v)) return key;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses, with a 400 naming the field, any body, query or path parameter carrying text the
+ * database cannot store, before the schemas run: every route, present and future, is covered
+ * and no such text can reach a query (where it would be a 500).
+ */
+export function registerInputHygiene(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const key = offendingKey(part);
+      if (key !== undefined) throw new AppError('validation', UNSTORABLE_MESSAGE, { [key]: UNSTORABLE_MESSAGE });
+    }
+  });
+}

@@ -1,0 +1,99 @@
+import type { BlockList } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isAllowed } from '../lib/allow-list';
+
+/** Process metrics (CPU, memory, event loop lag, GC) are per process, not per app: collected once. */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export type SignInOutcome = 'success' | 'bad_password' | 'unknown_email' | 'locked' | 'rate_limited';
+
+export interface Metrics {
+  signIn(outcome: SignInOutcome): void;
+}
+
+export interface MetricsOptions {
+  /** Who may scrape: METRICS_ALLOW parsed. */
+  allow: BlockList;
+  /** The database pool right now, when there is one. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
+}
+
+/**
+ * Prometheus metrics at GET /metrics: request rate, latency per route, errors, the database
+ * pool, sign-in outcomes and the process. Only addresses on the allow list see it, judged by
+ * the connecting socket (not X-Forwarded-For, which a caller can write); others get a 404.
+ */
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): Metrics {
+  const registry = new Registry();
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer, by route pattern',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'http_errors_total',
+    help: 'Answers with a 4xx (client) or 5xx (server) status',
+    labelNames: ['method', 'route', 'status', 'class'] as const,
+    registers: [registry],
+  });
+  const signIns = new Counter({ name: 'auth_signin_total', help: 'Sign-in attempts by outcome', labelNames: ['outcome'] as const, registers: [registry] });
+  for (const outcome of ['success', 'bad_password', 'unknown_email', 'locked', 'rate_limited'] as const) signIns.inc({ outcome }, 0);
+  if (options.pool) {
+    const pool = options.pool;
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'PostgreSQL pool connections by state (total open, idle, max)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const s = pool();
+        this.set({ state: 'total' }, s.total);
+        this.set({ state: 'idle' }, s.idle);
+        this.set({ state: 'max' }, s.max);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_waiting_requests',
+      help: 'Queries waiting for a free PostgreSQL connection',
+      registers: [registry],
+      collect() {
+        this.set(pool().waiting);
+      },
+    });
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url === '/metrics') return;
+    // The route pattern, never the raw URL: ids and junk paths must not multiply the series.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = String(reply.statusCode);
+    requests.inc({ method: request.method, route, status });
+    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 400) errors.inc({ method: request.method, route, status, class: reply.statusCode >= 500 ? 'server' : 'client' });
+  });
+
+  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+    // A request relayed by a proxy on the same host arrives from 127.0.0.1 too: anything carrying
+    // forwarding headers came from outside and is refused, whatever the socket says.
+    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    if (forwarded || !isAllowed(options.allow, request.raw.socket.remoteAddress)) {
+      return reply.status(404).send({ error: 'Not found' });
+    }
+    const merged = Registry.merge([processMetrics(), registry]);
+    return reply.header('cache-control', 'no-store').type(merged.contentType).send(await merged.metrics());
+  });
+
+  return { signIn: (outcome) => signIns.inc({ outcome }) };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '#shared/errors';
+import {
+  AdminAccessRequestSchema,
+  AdminAccessResponseSchema,
+  MeResponseSchema,
+  OkResponseSchema,
+  RegisterRequestSchema,
+  RegisterResponseSchema,
+  SignInRequestSchema,
+  SignInResponseSchema,
+} from '#shared/schemas/auth';
+import { sessionOf } from '../../plugins/auth';
+import type { AuthService } from './auth.service';
+
+const context = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
+
+export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/auth/register', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: RegisterRequestSchema, response: { 201: RegisterResponseSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.status(201).send({ user: await auth.register(request.body, context(request)) }),
+  });
+
+  r.post('/api/auth/signin', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: SignInRequestSchema, response: { 200: SignInResponseSchema, ...errorResponses } },
+    handler: async (request) => auth.signIn(request.body, context(request)),
+  });
+
+  r.post('/api/auth/signout', {
+    config: { access: 'member' },
+    schema: { tags: ['auth'], response: { 200: OkResponseSchema, ...errorResponses } },
+    handler: async (request) => {
+      await auth.signOut(sessionOf(request));
+      return { ok: true as const };
+    },
+  });
+
+  r.get('/api/auth/me', {
+    config: { access: 'member' },
+    schema: { tags: ['auth'], response: { 200: MeResponseSchema, ...errorResponses } },
+    handler: async (request) => auth.describe(sessionOf(request)),
+  });
+
+  r.post('/api/admin/access', {
+    config: { access: 'member' },
+    schema: { tags: ['admin'], body: AdminAccessRequestSchema, response: { 200: AdminAccessResponseSchema, ...errorResponses } },
+    handler: async (request) => auth.elevateAdmin(sessionOf(request), request.body, context(request)),
+  });
+}

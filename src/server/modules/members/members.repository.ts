@@ -1,0 +1,124 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client';
+import { companies, familyMembers, participants, users } from '#db/schema';
+
+const familyColumns = {
+  id: familyMembers.id,
+  firstName: familyMembers.firstName,
+  lastName: familyMembers.lastName,
+  dob: familyMembers.dob,
+  relationship: familyMembers.relationship,
+  createdAt: familyMembers.createdAt,
+};
+
+export type FamilyMemberRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  dob: string;
+  relationship: string;
+  createdAt: Date;
+};
+
+export interface FamilyFields {
+  firstName: string;
+  lastName: string;
+  dob: string;
+  relationship: string;
+}
+
+export async function findParticipantId(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: participants.id }).from(participants).where(eq(participants.userId, userId)).limit(1);
+  return row?.id;
+}
+
+/**
+ * The caller's participant row, locked for the rest of the transaction so concurrent family
+ * writes of one member queue up (the limit and the count stay exact). Creates the row if the
+ * signed-in user somehow is not enrolled yet.
+ */
+export async function lockParticipant(tx: DbOrTx, userId: string, now: Date): Promise<string> {
+  await tx.insert(participants).values({ userId, enrolledAt: now }).onConflictDoNothing({ target: participants.userId });
+  const [row] = await tx
+    .select({ id: participants.id })
+    .from(participants)
+    .where(eq(participants.userId, userId))
+    .for('update')
+    .limit(1);
+  if (!row) throw new Error('participant upsert returned no row');
+  return row.id;
+}
+
+export async function listFamily(db: DbOrTx, participantId: string): Promise<FamilyMemberRow[]> {
+  return db
+    .select(familyColumns)
+    .from(familyMembers)
+    .where(eq(familyMembers.participantId, participantId))
+    .orderBy(asc(familyMembers.createdAt), asc(familyMembers.id));
+}
+
+export async function countFamily(db: DbOrTx, participantId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(familyMembers).where(eq(familyMembers.participantId, participantId));
+  return row?.n ?? 0;
+}
+
+export async function insertFamilyMember(
+  db: DbOrTx,
+  participantId: string,
+  fields: FamilyFields,
+  now: Date,
+): Promise<FamilyMemberRow> {
+  const [row] = await db
+    .insert(familyMembers)
+    .values({ participantId, ...fields, createdAt: now })
+    .returning(familyColumns);
+  return row!;
+}
+
+export async function updateFamilyMember(
+  db: DbOrTx,
+  participantId: string,
+  id: string,
+  fields: FamilyFields,
+): Promise<FamilyMemberRow | undefined> {
+  const [row] = await db
+    .update(familyMembers)
+    .set(fields)
+    .where(and(eq(familyMembers.id, id), eq(familyMembers.participantId, participantId)))
+    .returning(familyColumns);
+  return row;
+}
+
+export async function deleteFamilyMember(db: DbOrTx, participantId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(familyMembers)
+    .where(and(eq(familyMembers.id, id), eq(familyMembers.participantId, participantId)))
+    .returning({ id: familyMembers.id });
+  return rows.length > 0;
+}
+
+/** Sets the stored count to the real number of rows (called in the write's transaction). */
+export async function syncFamilyCount(db: DbOrTx, participantId: string): Promise<number> {
+  const n = await countFamily(db, participantId);
+  await db.update(participants).set({ familyMemberCount: n }).where(eq(participants.id, participantId));
+  return n;
+}
+
+export async function findProfile(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      company: companies.name,
+      lhmpId: users.lhmpId,
+      enrolledAt: participants.enrolledAt,
+      familyMemberCount: participants.familyMemberCount,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(participants, eq(participants.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,129 @@
+import type { Db } from '#db/client';
+import { messages } from '#shared/messages/index';
+import {
+  type FamilyMember,
+  type FamilyMemberValues,
+  latestDateOnEarth,
+  MAX_FAMILY_MEMBERS,
+  type MemberProfile,
+  type Relationship,
+} from '#shared/schemas/family';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { recordEvent } from '../audit/audit.repository';
+import * as repo from './members.repository';
+import { isUuid } from '../../lib/sql-text';
+
+const m = messages.members.family;
+
+export interface MembersDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** Who is calling: the session user, never an id from the request. */
+export interface Caller {
+  id: string;
+  companyId: string;
+}
+
+function toFamilyMember(row: repo.FamilyMemberRow): FamilyMember {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dob: row.dob,
+    relationship: row.relationship as Relationship,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The signed-in member's profile and family members; only ever the caller's own rows. */
+export function createMembersService(deps: MembersDeps) {
+  const { db, clock } = deps;
+
+  function checkDob(input: FamilyMemberValues) {
+    if (input.dob > latestDateOnEarth(clock())) {
+      throw new AppError('validation', m.validation.dobFuture, { dob: m.validation.dobFuture });
+    }
+  }
+
+  const notFound = () => new AppError('not_found', m.server.notFound);
+
+  return {
+    async profile(caller: Caller): Promise<MemberProfile> {
+      const row = await repo.findProfile(db, caller.id);
+      if (!row) throw new AppError('not_found', messages.members.memberNotFound);
+      return {
+        ...row,
+        enrolledAt: row.enrolledAt ? row.enrolledAt.toISOString() : null,
+        familyMemberCount: row.familyMemberCount ?? 0,
+      };
+    },
+
+    async list(caller: Caller): Promise<FamilyMember[]> {
+      const participantId = await repo.findParticipantId(db, caller.id);
+      if (!participantId) return [];
+      return (await repo.listFamily(db, participantId)).map(toFamilyMember);
+    },
+
+    async create(caller: Caller, input: FamilyMemberValues): Promise<FamilyMember> {
+      checkDob(input);
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const participantId = await repo.lockParticipant(tx, caller.id, now);
+        if ((await repo.countFamily(tx, participantId)) >= MAX_FAMILY_MEMBERS) {
+          throw new AppError('conflict', m.server.limitReached);
+        }
+        const row = await repo.insertFamilyMember(tx, participantId, input, now);
+        await repo.syncFamilyCount(tx, participantId);
+        await recordEvent(tx, {
+          type: 'family.created',
+          actorUserId: caller.id,
+          companyId: caller.companyId,
+          payload: { familyMemberId: row.id, relationship: row.relationship },
+          at: now,
+        });
+        return toFamilyMember(row);
+      });
+    },
+
+    async update(caller: Caller, id: string, input: FamilyMemberValues): Promise<FamilyMember> {
+      if (!isUuid(id)) throw notFound();
+      checkDob(input);
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const participantId = await repo.findParticipantId(tx, caller.id);
+        const row = participantId ? await repo.updateFamilyMember(tx, participantId, id, input) : undefined;
+        if (!row) throw notFound();
+        await recordEvent(tx, {
+          type: 'family.updated',
+          actorUserId: caller.id,
+          companyId: caller.companyId,
+          payload: { familyMemberId: row.id, relationship: row.relationship },
+          at: now,
+        });
+        return toFamilyMember(row);
+      });
+    },
+
+    async remove(caller: Caller, id: string): Promise<void> {
+      if (!isUuid(id)) throw notFound();
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const participantId = await repo.lockParticipant(tx, caller.id, now);
+        if (!(await repo.deleteFamilyMember(tx, participantId, id))) throw notFound();
+        await repo.syncFamilyCount(tx, participantId);
+        await recordEvent(tx, {
+          type: 'family.deleted',
+          actorUserId: caller.id,
+          companyId: caller.companyId,
+          payload: { familyMemberId: id },
+          at: now,
+        });
+      });
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

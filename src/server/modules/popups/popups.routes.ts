@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '#shared/errors';
+import {
+  ActivePopupsResponseSchema,
+  AdminPopupListQuerySchema,
+  AdminPopupListResponseSchema,
+  AdminPopupSchema,
+  MemberPopupSchema,
+  NextPopupQuerySchema,
+  PopupCompletedResponseSchema,
+  PopupDeletedResponseSchema,
+  PopupFormSchema,
+  PopupIdParamsSchema,
+} from '#shared/schemas/popups';
+import { sessionOf } from '../../plugins/auth';
+import type { PopupsService } from './popups.service';
+
+export function popupsRoutes(app: FastifyInstance, { popups }: { popups: PopupsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['popups'];
+  const adminTags = ['admin'];
+
+  r.get('/api/popups/next', {
+    config: { access: 'member' },
+    schema: { tags, querystring: NextPopupQuerySchema, response: { 200: MemberPopupSchema, 204: z.null(), ...errorResponses } },
+    handler: async (request, reply) => {
+      const popup = await popups.next(sessionOf(request), request.query);
+      return popup ?? reply.status(204).send(null);
+    },
+  });
+
+  r.get('/api/popups/active', {
+    config: { access: 'member' },
+    schema: { tags, response: { 200: ActivePopupsResponseSchema, ...errorResponses } },
+    handler: async (request) => ({ popups: await popups.active(sessionOf(request)) }),
+  });
+
+  r.post('/api/popups/:id/snooze', {
+    config: { access: 'member' },
+    schema: { tags, params: PopupIdParamsSchema, response: { 200: MemberPopupSchema, ...errorResponses } },
+    handler: async (request) => popups.snooze(sessionOf(request), request.params.id),
+  });
+
+  r.post('/api/popups/:id/complete', {
+    config: { access: 'member' },
+    schema: { tags, params: PopupIdParamsSchema, response: { 200: PopupCompletedResponseSchema, ...errorResponses } },
+    handler: async (request) => popups.complete(sessionOf(request), request.params.id),
+  });
+
+  r.get('/api/admin/popups', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, querystring: AdminPopupListQuerySchema, response: { 200: AdminPopupListResponseSchema, ...errorResponses } },
+    handler: async (request) => ({ popups: await popups.list(request.query) }),
+  });
+
+  r.post('/api/admin/popups', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, body: PopupFormSchema, response: { 201: AdminPopupSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.status(201).send(await popups.create(sessionOf(request), request.body)),
+  });
+
+  r.put('/api/admin/popups/:id', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: PopupIdParamsSchema, body: PopupFormSchema, response: { 200: AdminPopupSchema, ...errorResponses } },
+    handler: async (request) => popups.update(sessionOf(request), request.params.id, request.body),
+  });
+
+  r.post('/api/admin/popups/:id/activate', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: PopupIdParamsSchema, response: { 200: AdminPopupSchema, ...errorResponses } },
+    handler: async (request) => popups.setActive(sessionOf(request), request.params.id, true),
+  });
+
+  r.post('/api/admin/popups/:id/deactivate', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: PopupIdParamsSchema, response: { 200: AdminPopupSchema, ...errorResponses } },
+    handler: async (request) => popups.setActive(sessionOf(request), request.params.id, false),
+  });
+
+  r.delete('/api/admin/popups/:id', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: PopupIdParamsSchema, response: { 200: PopupDeletedResponseSchema, ...errorResponses } },
+    handler: async (request) => {
+      await popups.remove(sessionOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  });
+}

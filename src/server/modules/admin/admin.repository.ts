@@ -1,0 +1,188 @@
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client';
+import { substringPattern } from '../../lib/sql-text';
+import { companies, companyStats, familyMembers, participants, users } from '#db/schema';
+import type { EmployeeStatus, EmployerSortField, SortOrder } from '#shared/schemas/admin';
+
+/**
+ * The employee search text, written exactly as the users_company_text_search_idx expression
+ * (migration 0004) so the planner can use that index: "first last\nemail\nprogrammeId".
+ * A term cannot contain a line break, so a match lies within one field or the full name.
+ */
+const employeeSearchText = sql`(${users.firstName} || ' ' || ${users.lastName} || E'\\n' || ${users.email} || E'\\n' || ${users.lhmpId})`;
+
+/** List order of one employer's employees; matches users_company_sort_idx. */
+const employeeOrder = [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(users.id)];
+
+export interface EmployerRow {
+  id: string;
+  name: string;
+  employees: number;
+  verifiedEmployees: number;
+  participants: number;
+  familyMembers: number;
+  lastActivityAt: Date | null;
+}
+
+const employerColumns = {
+  id: companies.id,
+  name: companies.name,
+  employees: sql<number>`coalesce(${companyStats.employees}, 0)`.mapWith(Number),
+  verifiedEmployees: sql<number>`coalesce(${companyStats.verifiedEmployees}, 0)`.mapWith(Number),
+  participants: sql<number>`coalesce(${companyStats.participants}, 0)`.mapWith(Number),
+  familyMembers: sql<number>`coalesce(${companyStats.familyMembers}, 0)`.mapWith(Number),
+  lastActivityAt: companyStats.lastActivityAt,
+};
+
+/** Every employer with its maintained counts: one query over ~1,000 rows, no per-row lookups. */
+export async function listEmployers(
+  db: DbOrTx,
+  options: { search?: string | undefined; sortBy: EmployerSortField; sortOrder: SortOrder },
+): Promise<EmployerRow[]> {
+  const byName = [options.sortOrder === 'asc' ? sql`lower(${companies.name}) asc` : sql`lower(${companies.name}) desc`];
+  // 'Never' counts as the oldest activity in either direction.
+  const byActivity =
+    options.sortOrder === 'asc'
+      ? sql`${companyStats.lastActivityAt} asc nulls first`
+      : sql`${companyStats.lastActivityAt} desc nulls last`;
+  const order: SQL[] = options.sortBy === 'name' ? byName : [byActivity, sql`lower(${companies.name}) asc`];
+  return db
+    .select(employerColumns)
+    .from(companies)
+    .leftJoin(companyStats, eq(companyStats.companyId, companies.id))
+    .where(options.search ? sql`${companies.name} ilike ${substringPattern(options.search)}` : undefined)
+    .orderBy(...order, asc(companies.id));
+}
+
+export async function findEmployer(db: DbOrTx, companyId: string): Promise<EmployerRow | undefined> {
+  const [row] = await db
+    .select(employerColumns)
+    .from(companies)
+    .leftJoin(companyStats, eq(companyStats.companyId, companies.id))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * pg_trgm can only narrow a substring search by a term holding three word characters in a row
+ * ("smi", "la0"); shorter terms ("ar", "j s") match on the employer's rows alone.
+ */
+export function hasTrigram(term: string): boolean {
+  return /[A-Za-z0-9]{3}/.test(term);
+}
+
+function employeeFilter(companyId: string, options: { search?: string | undefined; status?: EmployeeStatus | undefined }) {
+  // With a trigram term, the employer is named by its id as text: only the GIN index
+  // (company id text + trigrams) matches that, so the planner cannot pick the btree range
+  // and filter every row of a 64,000-employee employer instead. Otherwise the btree.
+  const byCompany =
+    options.search && hasTrigram(options.search) ? sql`${users.companyId}::text = ${companyId}::uuid::text` : eq(users.companyId, companyId);
+  return and(
+    byCompany,
+    options.status === 'verified' ? isNotNull(users.emailVerifiedAt) : undefined,
+    options.status === 'enrolled' ? isNotNull(users.enrolledAt) : undefined,
+    options.search ? sql`${employeeSearchText} ilike ${substringPattern(options.search)}` : undefined,
+  );
+}
+
+/** How many of one employer's employees match a search (status optional); counted in the database. */
+export async function countEmployees(
+  db: DbOrTx,
+  companyId: string,
+  options: { search?: string | undefined; status?: EmployeeStatus | undefined },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(users)
+    .where(employeeFilter(companyId, options));
+  return row?.n ?? 0;
+}
+
+export interface EmployeeRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  lhmpId: string;
+  emailVerifiedAt: Date | null;
+  lastLoginAt: Date | null;
+  participantId: string | null;
+  familyMemberCount: number | null;
+}
+
+/**
+ * One page of an employer's employees. The page's ids come from users_company_sort_idx alone
+ * (index-only, even at a deep offset); only those 25 rows are then joined to participants.
+ */
+export async function listEmployees(
+  db: DbOrTx,
+  companyId: string,
+  options: { search?: string | undefined; status?: EmployeeStatus | undefined; limit: number; offset: number },
+): Promise<EmployeeRow[]> {
+  const page = db.$with('page').as(
+    db
+      .select({ pageId: users.id })
+      .from(users)
+      .where(employeeFilter(companyId, options))
+      .orderBy(...employeeOrder)
+      .limit(options.limit)
+      .offset(options.offset),
+  );
+  return db
+    .with(page)
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      lhmpId: users.lhmpId,
+      emailVerifiedAt: users.emailVerifiedAt,
+      lastLoginAt: participants.lastLoginAt,
+      participantId: participants.id,
+      familyMemberCount: participants.familyMemberCount,
+    })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.pageId))
+    .leftJoin(participants, eq(participants.userId, users.id))
+    .orderBy(...employeeOrder);
+}
+
+export async function findEmployee(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      lhmpId: users.lhmpId,
+      companyId: users.companyId,
+      companyName: companies.name,
+      createdAt: users.createdAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      participantId: participants.id,
+      enrolledAt: participants.enrolledAt,
+      lastLoginAt: participants.lastLoginAt,
+      familyMemberCount: participants.familyMemberCount,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(participants, eq(participants.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function listFamilyMembers(db: DbOrTx, participantId: string) {
+  return db
+    .select({
+      id: familyMembers.id,
+      firstName: familyMembers.firstName,
+      lastName: familyMembers.lastName,
+      relationship: familyMembers.relationship,
+      createdAt: familyMembers.createdAt,
+    })
+    .from(familyMembers)
+    .where(eq(familyMembers.participantId, participantId))
+    .orderBy(asc(familyMembers.createdAt), asc(familyMembers.id));
+}

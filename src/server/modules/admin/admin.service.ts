@@ -1,0 +1,142 @@
+import type { Db } from '#db/client';
+import { messages } from '#shared/messages/index';
+import type {
+  EmployeeDetailResponse,
+  EmployeeListQueryParsed,
+  EmployeeListResponse,
+  EmployerDetailResponse,
+  EmployerListQueryParsed,
+  EmployerListResponse,
+} from '#shared/schemas/admin';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { recordEvent } from '../audit/audit.repository';
+import * as repo from './admin.repository';
+
+const m = messages.admin.server;
+
+export interface AdminDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export interface AdminActor {
+  id: string;
+  companyId: string;
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The admin area's reads: employers, their employees, one employee's record (audited). */
+export function createAdminService(deps: AdminDeps) {
+  const { db, clock } = deps;
+
+  async function employerOr404(companyId: string) {
+    const employer = await repo.findEmployer(db, companyId);
+    if (!employer) throw new AppError('not_found', m.employerNotFound);
+    return employer;
+  }
+
+  return {
+    async listEmployers(query: EmployerListQueryParsed): Promise<EmployerListResponse> {
+      const rows = await repo.listEmployers(db, query);
+      return {
+        employers: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          employees: r.employees,
+          participants: r.participants,
+          familyMembers: r.familyMembers,
+          lastActivity: iso(r.lastActivityAt),
+        })),
+      };
+    },
+
+    async getEmployer(companyId: string): Promise<EmployerDetailResponse> {
+      const e = await employerOr404(companyId);
+      return {
+        employer: { id: e.id, name: e.name, employees: e.employees, participants: e.participants, familyMembers: e.familyMembers },
+      };
+    },
+
+    /**
+     * One page of an employer's employees. Without a search the total comes from the
+     * maintained aggregates; with one it is counted in the database. A page past the end is
+     * an empty page, not an error. Every page served is written to the audit trail.
+     */
+    async listEmployees(actor: AdminActor, companyId: string, query: EmployeeListQueryParsed): Promise<EmployeeListResponse> {
+      const employer = await employerOr404(companyId);
+      const filter = { search: query.search, status: query.status };
+      const total = query.search
+        ? await repo.countEmployees(db, companyId, filter)
+        : query.status === 'verified'
+          ? employer.verifiedEmployees
+          : query.status === 'enrolled'
+            ? employer.participants
+            : employer.employees;
+      const offset = (query.page - 1) * query.size;
+      const rows = offset < total ? await repo.listEmployees(db, companyId, { ...filter, limit: query.size, offset }) : [];
+      // A page of names, emails and programme IDs is member data too: record who looked.
+      await recordEvent(db, {
+        type: 'admin.employees.listed',
+        actorUserId: actor.id,
+        companyId,
+        payload: { search: query.search ?? null, status: query.status ?? null, page: query.page, returned: rows.length },
+        at: clock(),
+      });
+      return {
+        employees: rows.map((r) => ({
+          id: r.id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          email: r.email,
+          lhmpId: r.lhmpId,
+          lastLogin: iso(r.lastLoginAt),
+          emailVerified: r.emailVerifiedAt !== null,
+          enrolled: r.participantId !== null,
+          familyMemberCount: r.familyMemberCount ?? 0,
+        })),
+        pagination: { total, page: query.page, totalPages: Math.ceil(total / query.size), size: query.size },
+      };
+    },
+
+    /** An employee's record and family; every look is written to the audit trail. */
+    async getEmployee(actor: AdminActor, userId: string): Promise<EmployeeDetailResponse> {
+      const e = await repo.findEmployee(db, userId);
+      if (!e) throw new AppError('not_found', m.employeeNotFound);
+      const family = e.participantId ? await repo.listFamilyMembers(db, e.participantId) : [];
+      await recordEvent(db, {
+        type: 'admin.employee.viewed',
+        actorUserId: actor.id,
+        companyId: e.companyId,
+        payload: { employeeUserId: e.id },
+        at: clock(),
+      });
+      return {
+        employee: {
+          id: e.id,
+          firstName: e.firstName,
+          lastName: e.lastName,
+          email: e.email,
+          lhmpId: e.lhmpId,
+          companyId: e.companyId,
+          companyName: e.companyName,
+          createdAt: e.createdAt.toISOString(),
+          emailVerifiedAt: iso(e.emailVerifiedAt),
+          enrolledAt: iso(e.enrolledAt),
+          lastLoginAt: iso(e.lastLoginAt),
+          familyMemberCount: e.familyMemberCount ?? 0,
+        },
+        familyMembers: family.map((f) => ({
+          id: f.id,
+          firstName: f.firstName,
+          lastName: f.lastName,
+          relationship: f.relationship,
+          createdAt: f.createdAt.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

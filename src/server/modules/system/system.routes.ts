@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '#shared/errors';
+import { PublicConfigSchema } from '#shared/schemas/config';
+import type { Config } from '../../config';
+
+const StatusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** Liveness, readiness, the public configuration and the OpenAPI document. */
+export function systemRoutes(app: FastifyInstance, deps: { config: Config; ping: () => Promise<void> }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = deps;
+
+  r.get('/healthz', { schema: { hide: true, response: { 200: StatusSchema } } }, async () => ({ status: 'ok' as const }));
+
+  r.get('/readyz', { schema: { hide: true, response: { 200: StatusSchema, 503: StatusSchema } } }, async (_request, reply) => {
+    try {
+      await deps.ping();
+      return { status: 'ok' as const };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' as const });
+    }
+  });
+
+  r.get('/api/config', {
+    config: { access: 'public' },
+    schema: { tags: ['config'], response: { 200: PublicConfigSchema, 500: ErrorBodySchema } },
+    handler: async () => ({
+      brandName: config.BRAND_NAME,
+      brandLogoUrl: config.BRAND_LOGO_URL,
+      brandPrimaryColor: config.BRAND_PRIMARY_COLOR,
+      vitalScanUrl: config.VITAL_SCAN_URL,
+      wellnessProgramUrl: config.WELLNESS_PROGRAM_URL,
+      helpVideoIds: config.HELP_VIDEO_IDS,
+    }),
+  });
+
+  r.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,112 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import type { ErrorBody } from '#shared/errors';
+import { common } from '#shared/messages/common';
+import { clearStoredSession, storedToken } from './auth-storage';
+
+/** A non-OK answer. `message` follows spec section 8: "status: body text". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: ErrorBody | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server's own sentence, when it sent the standard error body. */
+  get serverMessage(): string | undefined {
+    return this.body?.error;
+  }
+
+  get fields(): Record<string, string> | undefined {
+    return this.body?.fields;
+  }
+}
+
+/** Builds a GET URL from query-key parts: strings become the path, objects the query. */
+export function urlFromKey(parts: readonly unknown[]): string {
+  const path = parts.filter((p): p is string => typeof p === 'string').join('/');
+  const params = new URLSearchParams();
+  for (const part of parts) {
+    if (part && typeof part === 'object') {
+      for (const [key, value] of Object.entries(part as Record<string, unknown>)) {
+        if (value === null || value === undefined || value === '') continue;
+        params.append(key, String(value));
+      }
+    }
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function request(method: string, url: string, body?: unknown): Promise<Response> {
+  const token = storedToken();
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(url, {
+    method,
+    headers,
+    credentials: 'include',
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  if (res.status === 401 && token) {
+    // The session is gone (idle, revoked or expired): clear it and start over.
+    clearStoredSession();
+    window.location.assign('/');
+    throw new ApiError(401, common.tokenExpired, undefined);
+  }
+  return res;
+}
+
+/**
+ * The standard error body (`ErrorBodySchema`), checked structurally so that zod stays out of
+ * the first download; api-client.test.ts holds the two to the same answers.
+ */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { error, fields } = value as Record<string, unknown>;
+  if (typeof error !== 'string') return false;
+  if (fields === undefined) return true;
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return false;
+  return Object.values(fields).every((message) => typeof message === 'string');
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  const text = await res.text();
+  let body: ErrorBody | undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isErrorBody(parsed)) body = parsed;
+  } catch {
+    body = undefined;
+  }
+  return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, body);
+}
+
+/** A write: method, URL and optional JSON body. Resolves to the parsed JSON (or null for 204). */
+export async function apiSend<T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  const res = await request(method, url, body);
+  if (!res.ok) throw await failure(res);
+  if (res.status === 204) return null as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A read. `on401: 'returnNull'` answers null instead of failing when signed out. */
+export async function apiGet<T = unknown>(url: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T | null> {
+  const token = storedToken();
+  if (!token && options.on401 === 'returnNull') {
+    const res = await fetch(url, { credentials: 'include' });
+    if (res.status === 401) return null;
+    if (!res.ok) throw await failure(res);
+    return res.status === 204 ? null : ((await res.json()) as T);
+  }
+  const res = await request('GET', url);
+  if (!res.ok) throw await failure(res);
+  return res.status === 204 ? null : ((await res.json()) as T);
+}
+
+/** The default query function: the query key is the URL. */
+export const keyQueryFn: QueryFunction = ({ queryKey }) => apiGet(urlFromKey(queryKey));

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionUserSchema } from '#shared/schemas/auth';
+import { ADMIN_ACCESS_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY, isSessionUser, readStoredSession } from './auth-storage';
+
+const user = {
+  id: '6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  lhmpId: 'LQ12345',
+  company: 'Acme',
+  role: 'member',
+};
+
+describe('isSessionUser', () => {
+  it('accepts a stored session user (member or admin)', () => {
+    expect(isSessionUser(user)).toBe(true);
+    expect(isSessionUser({ ...user, role: 'admin' })).toBe(true);
+  });
+
+  it('refuses a missing field, a wrong type, an unknown role or an id that is not a UUID', () => {
+    for (const key of Object.keys(user)) {
+      const { [key]: _dropped, ...rest } = user as Record<string, unknown>;
+      expect(isSessionUser(rest)).toBe(false);
+      expect(isSessionUser({ ...user, [key]: 7 })).toBe(false);
+    }
+    expect(isSessionUser({ ...user, role: 'owner' })).toBe(false);
+    expect(isSessionUser({ ...user, id: 'not-a-uuid' })).toBe(false);
+    expect(isSessionUser({ ...user, id: '6f1c2b9e-3d4a-9f5b-8c6d-7e8f9a0b1c2d' })).toBe(false);
+    for (const value of [null, 'user', 1, [], [user]]) expect(isSessionUser(value)).toBe(false);
+  });
+
+  it('gives the same answer as SessionUserSchema', () => {
+    const idArb = fc.oneof(fc.uuid(), fc.constantFrom('00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF'), fc.string(), fc.jsonValue());
+    const text = fc.oneof(fc.string(), fc.jsonValue());
+    const userArb = fc.record(
+      { id: idArb, firstName: text, lastName: text, email: text, lhmpId: text, company: text, role: fc.oneof(fc.constantFrom('member', 'admin', 'Admin', ''), fc.jsonValue()) },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(userArb, fc.jsonValue()), (value) => {
+        expect(isSessionUser(value)).toBe(SessionUserSchema.safeParse(value).success);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('readStoredSession', () => {
+  let store: Map<string, string>;
+  beforeEach(() => {
+    store = new Map();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('restores a well-formed session', () => {
+    store.set(AUTH_TOKEN_KEY, 'tok');
+    store.set(AUTH_USER_KEY, JSON.stringify(user));
+    expect(readStoredSession()).toEqual({ token: 'tok', user });
+  });
+
+  it('is null without a token or a user', () => {
+    expect(readStoredSession()).toBeNull();
+    store.set(AUTH_TOKEN_KEY, 'tok');
+    expect(readStoredSession()).toBeNull();
+  });
+
+  it.each([['not json {'], [JSON.stringify({ ...user, role: 'owner' })], [JSON.stringify(null)]])('clears a damaged session (%s)', (raw) => {
+    store.set(AUTH_TOKEN_KEY, 'tok');
+    store.set(AUTH_USER_KEY, raw);
+    store.set(ADMIN_ACCESS_KEY, 'true');
+    expect(readStoredSession()).toBeNull();
+    expect([...store.keys()]).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import type { SessionUser } from '#shared/schemas/auth';
+import { common } from '#shared/messages/common';
+
+/** Spec section 3: the session lives in local storage under these keys. */
+export const AUTH_TOKEN_KEY = 'auth_token';
+export const AUTH_USER_KEY = 'auth_user';
+export const ADMIN_ACCESS_KEY = 'admin_access';
+export const ADMIN_EMAIL_KEY = 'admin_email';
+
+/** zod 4's `z.uuid()` pattern (RFC 9562: version 1-8, variant 10xx, or the nil and max UUIDs). */
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+const USER_TEXT_FIELDS = ['firstName', 'lastName', 'email', 'lhmpId', 'company'] as const;
+
+/**
+ * The stored user has the `SessionUser` shape. A structural check, not `SessionUserSchema`:
+ * zod would otherwise be part of every screen's first download, and the server re-confirms
+ * the session (GET /api/auth/me) right after it is restored. auth-storage.test.ts holds the
+ * two to the same answers.
+ */
+export function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const user = value as Record<string, unknown>;
+  return (
+    typeof user.id === 'string' &&
+    UUID.test(user.id) &&
+    USER_TEXT_FIELDS.every((key) => typeof user[key] === 'string') &&
+    (user.role === 'member' || user.role === 'admin')
+  );
+}
+
+export function readStoredSession(): { token: string; user: SessionUser } | null {
+  const token = localStorage.getItem(AUTH_TOKEN_KEY);
+  const rawUser = localStorage.getItem(AUTH_USER_KEY);
+  if (!token || !rawUser) return null;
+  let user: unknown;
+  try {
+    user = JSON.parse(rawUser);
+  } catch {
+    user = undefined;
+  }
+  if (!isSessionUser(user)) {
+    clearStoredSession();
+    return null;
+  }
+  return { token, user };
+}
+
+export function storedToken(): string | null {
+  return localStorage.getItem(AUTH_TOKEN_KEY);
+}
+
+export function storeSession(token: string, user: SessionUser) {
+  try {
+    localStorage.setItem(AUTH_TOKEN_KEY, token);
+    localStorage.setItem(AUTH_USER_KEY, JSON.stringify(user));
+  } catch {
+    throw new Error(common.saveAuthFailed);
+  }
+}
+
+export function clearStoredSession() {
+  for (const key of [AUTH_TOKEN_KEY, AUTH_USER_KEY, ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY]) localStorage.removeItem(key);
+}
+
+export function storeAdminAccess(email: string) {
+  localStorage.setItem(ADMIN_ACCESS_KEY, 'true');
+  localStorage.setItem(ADMIN_EMAIL_KEY, email);
+}

@@ -1,0 +1,49 @@
+import { ChevronRight, ExternalLink as ExternalIcon, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../lib/cn';
+import { ExternalLink } from './external-link';
+
+interface ActionTileProps {
+  title: string;
+  description?: string;
+  icon: LucideIcon;
+  /** An in-app path, or with `external` a full URL opened in a new tab. */
+  to: string;
+  external?: boolean;
+  className?: string;
+}
+
+const tileClass =
+  'group flex min-h-16 items-center gap-4 rounded-2xl border border-line bg-surface p-4 text-left shadow-sm transition-colors hover:border-brand/40 hover:bg-brand-soft/60 active:bg-brand-soft';
+
+function TileBody({ title, description, icon: Icon, trailing }: { title: string; description?: string | undefined; icon: LucideIcon; trailing: ReactNode }) {
+  return (
+    <>
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand-strong">
+        <Icon className="size-6" aria-hidden />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="text-base font-semibold text-ink">{title}</span>
+        {description && <span className="text-sm text-muted">{description}</span>}
+      </span>
+      {trailing}
+    </>
+  );
+}
+
+/** A large tappable row leading to a screen or an external site. */
+export function ActionTile({ title, description, icon, to, external, className }: ActionTileProps) {
+  if (external) {
+    return (
+      <ExternalLink href={to} className={cn(tileClass, className)}>
+        <TileBody title={title} description={description} icon={icon} trailing={<ExternalIcon className="size-5 shrink-0 text-muted" aria-hidden />} />
+      </ExternalLink>
+    );
+  }
+  return (
+    <Link to={to} className={cn(tileClass, className)}>
+      <TileBody title={title} description={description} icon={icon} trailing={<ChevronRight className="size-5 shrink-0 text-muted transition-transform group-hover:translate-x-0.5" aria-hidden />} />
+    </Link>
+  );
+}

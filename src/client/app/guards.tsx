@@ -1,0 +1,30 @@
+import { Navigate, Outlet } from 'react-router';
+import { paths } from '#shared/paths';
+import { Skeleton } from '../components/ui/skeleton';
+import { useAuth } from '../features/auth/auth-context';
+
+/** While the first screen's code loads. */
+export function SessionSkeleton() {
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-5" role="status" aria-label="Loading">
+      <Skeleton className="h-14 w-full" />
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+/**
+ * Every route but /, /login and /register needs a session; visitors go to /login. The stored
+ * session is read synchronously before the first render, so there is nothing to wait for.
+ */
+export function RequireAuth() {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? <Outlet /> : <Navigate to={paths.login} replace />;
+}
+
+/** `/` goes home or to sign-in. */
+export function RootRedirect() {
+  const { isAuthenticated } = useAuth();
+  return <Navigate to={isAuthenticated ? paths.home : paths.login} replace />;
+}

@@ -1,0 +1,32 @@
+import { type ComponentType, lazy } from 'react';
+import { type Location, type RouteObject, matchRoutes } from 'react-router';
+
+/** What a lazily loaded route keeps in `handle`: its chunk loader. */
+export interface LazyRouteHandle {
+  preload(): Promise<unknown>;
+}
+
+/**
+ * A route whose screen is lazily loaded: each screen is its own chunk (React.lazy; the
+ * Suspense boundary is in AppRoutes). `props` are passed to the screen.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'>;
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P): Pick<RouteObject, 'element' | 'handle'>;
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props?: P): Pick<RouteObject, 'element' | 'handle'> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const once = () => (loading ??= load());
+  const Page = lazy(once) as ComponentType<P>;
+  const handle: LazyRouteHandle = { preload: once };
+  return { element: <Page {...(props as P)} />, handle };
+}
+
+/**
+ * Loads the chunk of every route matching `location` at once, so that a lazy layout and its
+ * lazy page load side by side rather than one after the other (React.lazy alone would start
+ * the page only once the layout has rendered its Outlet). Never rejects: a chunk that cannot
+ * be fetched fails again when its screen renders, and the error boundary shows it.
+ */
+export function preloadMatches(routes: RouteObject[], location: Partial<Location> | string): Promise<unknown> {
+  const matches = matchRoutes(routes, location) ?? [];
+  return Promise.all(matches.map(({ route }) => (route.handle as LazyRouteHandle | undefined)?.preload().catch(() => undefined)));
+}

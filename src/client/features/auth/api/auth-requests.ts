@@ -1,0 +1,22 @@
+import type { MeResponse, RegisterRequest, RegisterResponse, SessionUser, SignInRequest, SignInResponse } from '#shared/schemas/auth';
+import { apiGet, apiSend } from '../../../lib/api-client';
+
+export const signInRequest = (input: SignInRequest) => apiSend<SignInResponse>('POST', '/api/auth/signin', input);
+export const registerRequest = (input: RegisterRequest) => apiSend<RegisterResponse>('POST', '/api/auth/register', input);
+export const signOutRequest = () => apiSend('POST', '/api/auth/signout');
+
+/** The popup to show after sign-in; null when there is none (204) or the call fails. */
+export async function fetchLoginPopup(): Promise<unknown> {
+  try {
+    return await apiGet('/api/popups/next?context=login&route=home');
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === 401 || status === 403) console.warn('Login popup: authentication failed', status);
+    else console.warn('Login popup unavailable', err);
+    return null;
+  }
+}
+
+/** The signed-in user as the server sees them now. */
+export const fetchSessionUser = async (): Promise<SessionUser | undefined> =>
+  (await apiGet<MeResponse>('/api/auth/me'))?.user;

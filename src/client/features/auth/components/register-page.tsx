@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { type RegisterRequest, RegisterRequestSchema } from '#shared/schemas/auth';
+import { paths } from '#shared/paths';
+import { PageLayout } from '../../../components/page-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
+import { registerRequest } from '../api/auth-requests';
+
+const r = t.auth.register;
+/** Spec section 9: back to sign-in 2 seconds after registering. */
+export const REGISTER_REDIRECT_MS = 2000;
+const fieldNames = ['firstName', 'lastName', 'email', 'company', 'lhmpId', 'password'] as const;
+type FieldName = (typeof fieldNames)[number];
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const form = useForm<RegisterRequest>({
+    resolver: zodResolver(RegisterRequestSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', company: '', lhmpId: '', password: '' },
+    reValidateMode: 'onSubmit',
+    // The fields are disabled while the form submits, so focus moves once they are enabled again.
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const focusNext = useRef<FieldName | null>(null);
+  const locked = isSubmitting || succeeded;
+
+  /** The first field in error (in screen order) takes focus once the fields are enabled again. */
+  const focusFirstError = (fieldErrors: FieldErrors<RegisterRequest>) => {
+    focusNext.current = fieldNames.find((name) => fieldErrors[name]) ?? null;
+  };
+  useEffect(() => {
+    if (locked || !focusNext.current) return;
+    form.setFocus(focusNext.current);
+    focusNext.current = null;
+  }, [locked, errors, form]);
+
+  useEffect(() => {
+    if (!succeeded) return undefined;
+    const timer = setTimeout(() => void navigate(paths.login), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  const onValid = async (values: RegisterRequest) => {
+    setGeneralError(null);
+    try {
+      await registerRequest(values);
+      setSucceeded(true);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const fieldErrors: FieldErrors<RegisterRequest> = {};
+        for (const name of fieldNames) {
+          const message = err.fields?.[name];
+          if (message) {
+            form.setError(name, { message });
+            fieldErrors[name] = { type: 'server', message };
+          }
+        }
+        // A message under a field says it once; the general alert is for the rest.
+        if (Object.keys(fieldErrors).length > 0) focusFirstError(fieldErrors);
+        else setGeneralError(err.serverMessage ?? r.failed);
+      } else {
+        setGeneralError(r.failedRetry);
+      }
+    }
+  };
+  const onInvalid = (fieldErrors: FieldErrors<RegisterRequest>) => {
+    setGeneralError(null);
+    focusFirstError(fieldErrors);
+  };
+  const onSubmit = (event: FormEvent) => void form.handleSubmit(onValid, onInvalid)(event);
+
+  const field = (name: FieldName) => ({
+    ...form.register(name, { onChange: () => form.clearErrors(name) }),
+    disabled: locked,
+  });
+
+  return (
+    <PageLayout title={r.title}>
+      <Card className="flex flex-col gap-5">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold">{r.title}</h1>
+          <p className="text-muted">{r.subtitle}</p>
+        </div>
+        {succeeded && <Alert variant="success">{r.success}</Alert>}
+        {generalError && <Alert>{generalError}</Alert>}
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
+            <Field label={r.firstName} error={errors.firstName?.message}>
+              <Input autoComplete="given-name" {...field('firstName')} />
+            </Field>
+            <Field label={r.lastName} error={errors.lastName?.message}>
+              <Input autoComplete="family-name" {...field('lastName')} />
+            </Field>
+          </div>
+          <Field label={r.email} error={errors.email?.message}>
+            <Input type="email" autoComplete="email" inputMode="email" {...field('email')} />
+          </Field>
+          <Field label={r.company} error={errors.company?.message}>
+            <Input autoComplete="organization" {...field('company')} />
+          </Field>
+          <Field label={r.lhmpId} hint={r.lhmpIdHint} error={errors.lhmpId?.message}>
+            <Input maxLength={7} placeholder={r.lhmpIdPlaceholder} autoCapitalize="characters" autoComplete="off" {...field('lhmpId')} />
+          </Field>
+          <Field label={r.password} hint={r.passwordHint} error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" {...field('password')} />
+          </Field>
+          <Button type="submit" size="lg" disabled={locked}>
+            {isSubmitting ? r.submitting : r.submit}
+          </Button>
+        </form>
+        <Button variant="link" asChild>
+          <Link to={paths.login}>{r.toSignIn}</Link>
+        </Button>
+      </Card>
+    </PageLayout>
+  );
+}

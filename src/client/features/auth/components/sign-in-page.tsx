@@ -1,0 +1,150 @@
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { auth } from '#shared/messages/auth';
+import { paths } from '#shared/paths';
+import type { SignInRequest } from '#shared/schemas/auth';
+import { PageLayout } from '../../../components/page-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import { storedToken } from '../../../lib/auth-storage';
+import { useAuth } from '../auth-context';
+import { loadSignInValidation, preloadSignInValidation } from '../load-sign-in-validation';
+import type { SignInFields } from '../sign-in-validation';
+
+const s = auth.signIn;
+/** Spec section 9: go to Home about 100 ms after a successful sign-in. */
+export const SIGN_IN_REDIRECT_MS = 100;
+const fieldNames = ['email', 'password'] as const;
+
+/**
+ * Two fields in plain React state (react-hook-form would be a sixth of this screen's first
+ * download): checked on submit with the shared SignInRequestSchema, loaded on demand.
+ */
+export function SignInPage() {
+  const { signIn, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<SignInRequest>({ email: '', password: '' });
+  const [errors, setErrors] = useState<SignInFields>({});
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [succeeded, setSucceeded] = useState(false);
+  const [entryCleared, setEntryCleared] = useState(() => storedToken() === null);
+  const submitting = useRef(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const focusNext = useRef<keyof SignInRequest | null>(null);
+
+  useEffect(preloadSignInValidation, []);
+
+  const busy = pending || succeeded;
+  // The first field in error takes focus once the fields are enabled again.
+  useEffect(() => {
+    if (busy || !focusNext.current) return;
+    (focusNext.current === 'email' ? emailInput : passwordInput).current?.focus();
+    focusNext.current = null;
+  }, [busy, errors]);
+
+  // Spec: entering /login clears the stored session (and we revoke it on the server).
+  useEffect(() => {
+    if (!entryCleared) void signOut().then(() => setEntryCleared(true));
+  }, [entryCleared, signOut]);
+
+  // Spec section 9: Home about 100 ms after a successful sign-in (not after leaving the screen).
+  useEffect(() => {
+    if (!succeeded) return undefined;
+    const timer = setTimeout(() => void navigate(paths.home, { replace: true }), SIGN_IN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  /** Shows the field messages and moves focus to the first field in error. */
+  const showFieldErrors = (fields: SignInFields) => {
+    setErrors(fields);
+    focusNext.current = fieldNames.find((name) => fields[name]) ?? null;
+  };
+
+  /** True when signed in: the form then stays busy until Home shows. */
+  const submit = async (): Promise<boolean> => {
+    let check;
+    try {
+      check = (await loadSignInValidation()).validateSignIn(values);
+    } catch {
+      // The check could not be fetched (offline): say so and let the member try again.
+      setGeneralError(s.failedRetry);
+      return false;
+    }
+    if (!check.ok) {
+      showFieldErrors(check.fields);
+      return false;
+    }
+    setGeneralError(null);
+    try {
+      await signIn(check.data);
+      setSucceeded(true);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const fields: SignInFields = {};
+        for (const name of fieldNames) if (err.fields?.[name]) fields[name] = err.fields[name];
+        // A message under a field says it once; the general alert is for the rest.
+        if (Object.keys(fields).length > 0) showFieldErrors(fields);
+        else setGeneralError(err.serverMessage ?? s.failed);
+      } else {
+        setGeneralError(err instanceof Error && err.message ? err.message : s.failedRetry);
+      }
+      return false;
+    }
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // Duplicate submits (double tap, Enter while busy) are ignored.
+    if (submitting.current) return;
+    submitting.current = true;
+    setPending(true);
+    void submit().then((signedIn) => {
+      submitting.current = signedIn;
+      setPending(false);
+    });
+  };
+
+  const field = (name: keyof SignInRequest) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      setValues((v) => ({ ...v, [name]: value }));
+      // An edited field's message goes; the form is checked again on the next submit.
+      setErrors(({ [name]: _edited, ...rest }) => rest);
+    },
+    disabled: busy,
+  });
+
+  return (
+    <PageLayout title={s.title}>
+      <Card className="flex flex-col gap-5">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold">{s.title}</h1>
+          <p className="text-muted">{s.subtitle}</p>
+        </div>
+        {generalError && <Alert>{generalError}</Alert>}
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} onFocus={() => void loadSignInValidation().catch(() => undefined)} noValidate>
+          <Field label={s.email} error={errors.email}>
+            <Input ref={emailInput} type="email" autoComplete="email" inputMode="email" {...field('email')} />
+          </Field>
+          <Field label={s.password} error={errors.password}>
+            <Input ref={passwordInput} type="password" autoComplete="current-password" {...field('password')} />
+          </Field>
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? s.submitting : s.submit}
+          </Button>
+        </form>
+        <Button variant="link" asChild>
+          <Link to={paths.register}>{s.toRegister}</Link>
+        </Button>
+      </Card>
+    </PageLayout>
+  );
+}

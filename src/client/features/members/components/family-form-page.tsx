@@ -1,0 +1,195 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '#shared/paths';
+import {
+  EARLIEST_DOB,
+  type FamilyMember,
+  type FamilyMemberInput,
+  type FamilyMemberValues,
+  familyMemberInputSchemaAt,
+  relationships,
+} from '#shared/schemas/family';
+import { localIsoDate } from '#shared/dates';
+import { PageLayout } from '../../../components/page-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
+import { useAddFamilyMember, useFamilyMembers, useUpdateFamilyMember } from '../api/family-queries';
+
+const m = t.members.familyForm;
+const fieldNames = ['firstName', 'lastName', 'dob', 'relationship'] as const;
+const relationshipOptions = relationships.map((r) => ({ value: r, label: r }));
+const empty: FamilyMemberInput = { firstName: '', lastName: '', dob: '', relationship: '' };
+
+interface FamilyFormProps {
+  mode: 'add' | 'edit';
+  initial: FamilyMemberInput;
+  save: (values: FamilyMemberValues) => Promise<unknown>;
+}
+
+/** The add/edit form (spec: Add family member): errors under each field, 'Saving...' while busy. */
+function FamilyForm({ mode, initial, save }: FamilyFormProps) {
+  const navigate = useNavigate();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const formId = useId();
+  const today = useMemo(() => localIsoDate(new Date()), []);
+  const schema = useMemo(() => familyMemberInputSchemaAt(today), [today]);
+  const form = useForm<FamilyMemberInput, unknown, FamilyMemberValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initial,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await save(values);
+      toast({ title: mode === 'add' ? m.added : m.updated, variant: 'success' });
+      await navigate(paths.profile);
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      const known = fieldNames.filter((name) => fields?.[name]);
+      if (err instanceof ApiError && err.status === 400 && known.length > 0) {
+        for (const name of known) form.setError(name, { message: fields![name] });
+      } else if (err instanceof ApiError && (err.status === 409 || err.status === 404) && err.serverMessage) {
+        // The limit of 20, or a member removed meanwhile: the rule says more than "try again".
+        setGeneralError(err.serverMessage);
+      } else {
+        setGeneralError(mode === 'add' ? m.failed : m.updateFailed);
+      }
+    }
+  });
+
+  const text = (name: 'firstName' | 'lastName' | 'dob') => ({
+    ...form.register(name, { onChange: () => form.clearErrors(name) }),
+    disabled: isSubmitting,
+  });
+
+  const actions = (
+    <>
+      {isSubmitting ? (
+        <Button variant="secondary" className="flex-1" disabled>
+          {m.cancel}
+        </Button>
+      ) : (
+        <Button variant="secondary" className="flex-1" asChild>
+          <Link to={paths.profile}>{m.cancel}</Link>
+        </Button>
+      )}
+      <Button type="submit" form={formId} className="flex-1" disabled={isSubmitting}>
+        {isSubmitting ? m.saving : m.save}
+      </Button>
+    </>
+  );
+
+  return (
+    <FormPage mode={mode} actions={actions}>
+      <form id={formId} className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label={mode === 'add' ? m.addTitle : m.editTitle}>
+        {generalError && <Alert>{generalError}</Alert>}
+        <Field label={m.firstName} error={errors.firstName?.message}>
+          <Input autoComplete="off" maxLength={50} {...text('firstName')} />
+        </Field>
+        <Field label={m.lastName} error={errors.lastName?.message}>
+          <Input autoComplete="off" maxLength={50} {...text('lastName')} />
+        </Field>
+        <Field label={m.dob} error={errors.dob?.message}>
+          <Input type="date" min={EARLIEST_DOB} max={today} {...text('dob')} />
+        </Field>
+        <Controller
+          control={form.control}
+          name="relationship"
+          render={({ field }) => (
+            <Field label={m.relationship} error={errors.relationship?.message}>
+              <Select
+                name={field.name}
+                value={field.value || undefined}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  form.clearErrors('relationship');
+                }}
+                options={relationshipOptions}
+                placeholder={m.relationshipPlaceholder}
+                disabled={isSubmitting}
+              />
+            </Field>
+          )}
+        />
+      </form>
+    </FormPage>
+  );
+}
+
+function FormPage({ mode, actions, children }: { mode: 'add' | 'edit'; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <PageLayout title={mode === 'add' ? m.addTitle : m.editTitle} actions={actions}>
+      <Button variant="ghost" size="sm" className="self-start" asChild>
+        <Link to={paths.profile}>
+          <ArrowLeft aria-hidden />
+          {t.common.goBack}
+        </Link>
+      </Button>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold text-ink">{mode === 'add' ? m.addTitle : m.editTitle}</h1>
+        <p className="text-muted">{mode === 'add' ? m.addIntro : m.editIntro}</p>
+      </div>
+      <Card>{children}</Card>
+    </PageLayout>
+  );
+}
+
+/** /profile/add-family */
+export function AddFamilyPage() {
+  const add = useAddFamilyMember();
+  return (
+    <FamilyForm mode="add" initial={empty} save={(values) => add.mutateAsync(values)} />
+  );
+}
+
+const toInput = (f: FamilyMember): FamilyMemberInput => ({
+  firstName: f.firstName,
+  lastName: f.lastName,
+  dob: f.dob,
+  relationship: f.relationship,
+});
+
+/** /profile/family/:id/edit: the same form, prefilled. */
+export function EditFamilyPage() {
+  const { id = '' } = useParams();
+  const family = useFamilyMembers();
+  const update = useUpdateFamilyMember(id);
+  const member = family.data?.find((f) => f.id === id);
+  if (member) {
+    return <FamilyForm key={member.id} mode="edit" initial={toInput(member)} save={(values) => update.mutateAsync(values)} />;
+  }
+  return (
+    <FormPage mode="edit">
+      {family.isLoading && (
+        <div className="flex flex-col gap-4" role="status" aria-label={t.common.loading}>
+          {fieldNames.map((name) => (
+            <Skeleton key={name} className="h-[4.75rem] w-full" />
+          ))}
+        </div>
+      )}
+      {family.isError && <Alert>{t.members.profile.familyLoadFailed}</Alert>}
+      {family.isSuccess && (
+        <div className="flex flex-col gap-4">
+          <Alert>{m.notFound}</Alert>
+          <Button variant="secondary" asChild>
+            <Link to={paths.profile}>{t.common.goBack}</Link>
+          </Button>
+        </div>
+      )}
+    </FormPage>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActivePopupsResponse, MemberPopup, PopupCompletedResponse } from '#shared/schemas/popups';
+import { apiSend } from '../../../lib/api-client';
+
+/** GET /api/popups/active: the member's live popups on every page. */
+export const activePopupsQueryKey = ['/api/popups/active'] as const;
+
+export function useActivePopups(options: { enabled?: boolean } = {}) {
+  return useQuery<ActivePopupsResponse | null>({ queryKey: activePopupsQueryKey, enabled: options.enabled ?? true });
+}
+
+export const snoozePopupRequest = (id: string) => apiSend<MemberPopup>('POST', `/api/popups/${encodeURIComponent(id)}/snooze`);
+export const completePopupRequest = (id: string) =>
+  apiSend<PopupCompletedResponse>('POST', `/api/popups/${encodeURIComponent(id)}/complete`);
+
+/** Snooze and complete refresh the active list afterwards (spec section 7). */
+export function useSnoozePopup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: snoozePopupRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activePopupsQueryKey }),
+  });
+}
+
+export function useCompletePopup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completePopupRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activePopupsQueryKey }),
+  });
+}

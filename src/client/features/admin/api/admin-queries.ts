@@ -1,0 +1,55 @@
+import { type QueryClient, keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  EmployeeDetailResponse,
+  EmployeeListQuery,
+  EmployeeListResponse,
+  EmployerDetailResponse,
+  EmployerListQuery,
+  EmployerListResponse,
+} from '#shared/schemas/admin';
+import { ApiError, apiSend } from '../../../lib/api-client';
+
+// Query keys are the URL parts (spec section 7): strings form the path, objects the query.
+const EMPLOYERS = '/api/admin/employers';
+const EMPLOYEES = '/api/admin/employees';
+
+export const isForbidden = (err: unknown) => err instanceof ApiError && err.status === 403;
+export const isNotFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
+/** The server's sentence for an error, else the spec's "status: body" message. */
+export const errorMessage = (err: unknown) => (err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error ? err.message : String(err));
+
+export function useEmployers(query: EmployerListQuery) {
+  return useQuery<EmployerListResponse | null>({ queryKey: [EMPLOYERS, query], placeholderData: keepPreviousData });
+}
+
+export function useEmployer(companyId: string, enabled: boolean) {
+  return useQuery<EmployerDetailResponse | null>({ queryKey: [EMPLOYERS, companyId], enabled });
+}
+
+export function useEmployees(companyId: string, query: EmployeeListQuery, enabled: boolean) {
+  return useQuery<EmployeeListResponse | null>({
+    queryKey: [EMPLOYERS, companyId, 'employees', query],
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * An employee's record. Every look is audited on the server, so it is never served from the
+ * cache: each visit asks again (gcTime 0 drops it as soon as the page leaves).
+ */
+export function useEmployee(userId: string, enabled: boolean) {
+  return useQuery<EmployeeDetailResponse | null>({ queryKey: [EMPLOYEES, userId], enabled, gcTime: 0 });
+}
+
+/** POST /api/admin/access: the server checks the credentials and elevates the session. */
+export const adminAccessRequest = (input: { email: string; password: string }) =>
+  apiSend<{ adminEmail: string }>('POST', '/api/admin/access', input);
+
+/**
+ * After the Admin Access step-up every admin read is asked again: the ones refused with 403
+ * (and anything cached under the old access) start from the loading state.
+ */
+export function resetAdminQueries(queryClient: QueryClient) {
+  return queryClient.resetQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/admin/') });
+}

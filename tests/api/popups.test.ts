@@ -1,0 +1,426 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { events, popups, userPopupStates } from '../../src/db/schema';
+import type { MemberPopup } from '../../src/shared/schemas/popups';
+import { asUser, createTestApp, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+// Tests share one database: each starts with no live popup so earlier tests' popups never compete.
+beforeEach(async () => {
+  await t.database.db.update(popups).set({ isActive: false });
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+/** A popup stored directly; live now unless told otherwise. */
+async function popup(overrides: Partial<typeof popups.$inferInsert> = {}) {
+  const now = t.clock().getTime();
+  const [row] = await t.database.db
+    .insert(popups)
+    .values({
+      title: 'Take your Vital Scan',
+      message: 'It takes 30 seconds.',
+      target: 'home',
+      startAt: new Date(now - HOUR),
+      endAt: new Date(now + 30 * DAY),
+      recurrence: 'NONE',
+      interval: 1,
+      timezone: 'America/Los_Angeles',
+      theme: 'purple',
+      maxSnoozes: 2,
+      priority: 5,
+      isActive: true,
+      createdAt: new Date(now - DAY),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+const call = (m: { token: string }, options: InjectOptions) => t.app.inject(asUser(m.token, options));
+const next = (m: { token: string }, query = 'context=login&route=home') => call(m, { method: 'GET', url: `/api/popups/next?${query}` });
+const nextId = async (m: { token: string }, query?: string) => {
+  const res = await next(m, query);
+  return res.statusCode === 204 ? null : (res.json() as MemberPopup).id;
+};
+const snooze = (m: { token: string }, id: string) => call(m, { method: 'POST', url: `/api/popups/${id}/snooze` });
+const complete = (m: { token: string }, id: string) => call(m, { method: 'POST', url: `/api/popups/${id}/complete` });
+const active = async (m: { token: string }) => {
+  const res = await call(m, { method: 'GET', url: '/api/popups/active' });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { popups: MemberPopup[] }).popups;
+};
+
+/** Signs the same member in again (a new session, so a new sign-in time), a second later. */
+async function signInAgain(m: Member): Promise<Member> {
+  t.clock.advance(1000);
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: m.email, password: m.password } });
+  expect(res.statusCode).toBe(200);
+  const token = (res.json() as { token: string }).token;
+  return { ...m, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+async function countEvents(type: string, popupId: string, actorUserId?: string) {
+  const [row] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(and(eq(events.type, type), sql`${events.payloadJson}->>'popupId' = ${popupId}`, actorUserId ? eq(events.actorUserId, actorUserId) : undefined));
+  return Number(row!.n);
+}
+
+async function stateOf(m: { id: string }, popupId: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(userPopupStates)
+    .where(and(eq(userPopupStates.userId, m.id), eq(userPopupStates.popupId, popupId)));
+  return row;
+}
+
+describe('authorization', () => {
+  it.each([
+    ['GET', '/api/popups/next?context=login&route=home'],
+    ['GET', '/api/popups/active'],
+    ['POST', `/api/popups/${MISSING_ID}/snooze`],
+    ['POST', `/api/popups/${MISSING_ID}/complete`],
+  ] as const)('%s %s: 401 without a session or with a bad token', async (method, url) => {
+    const anonymous = await t.app.inject({ method, url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'Authentication required' });
+    const bad = await t.app.inject({ method, url, headers: { authorization: 'Bearer not-a-real-token-not-a-real-token' } });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('members, admins without Admin Access and elevated admins all get their own popups', async () => {
+    const p = await popup();
+    const member = await signedInMember(t.app);
+    const plainAdmin = await signedInAdmin(t, { elevate: false });
+    const admin = await signedInAdmin(t);
+    for (const who of [member, plainAdmin, admin]) {
+      expect(await nextId(who)).toBe(p.id);
+      expect((await active(who)).map((x) => x.id)).toEqual([p.id]);
+      expect((await snooze(who, p.id)).statusCode).toBe(200);
+      expect((await complete(who, p.id)).statusCode).toBe(200);
+    }
+  });
+
+  it('a signed-out session gets 401 on every popup call', async () => {
+    const p = await popup();
+    const m = await signedInMember(t.app);
+    await call(m, { method: 'POST', url: '/api/auth/signout' });
+    expect((await next(m)).statusCode).toBe(401);
+    expect((await snooze(m, p.id)).statusCode).toBe(401);
+    expect((await complete(m, p.id)).statusCode).toBe(401);
+    expect(await stateOf(m, p.id)).toBeUndefined();
+  });
+});
+
+describe('GET /api/popups/next', () => {
+  it('answers 204 with no body when there is no popup', async () => {
+    const m = await signedInMember(t.app);
+    const res = await next(m);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+  });
+
+  it('returns the member popup shape, and records the show as a state and an event', async () => {
+    const p = await popup({ theme: 'green', maxSnoozes: 3 });
+    const m = await signedInMember(t.app);
+    const res = await next(m);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: p.id,
+      title: 'Take your Vital Scan',
+      message: 'It takes 30 seconds.',
+      theme: 'green',
+      canSnooze: true,
+      snoozeCount: 0,
+      maxSnoozes: 3,
+      isLastReminder: false,
+    });
+    const state = await stateOf(m, p.id);
+    expect(state).toMatchObject({ snoozeCount: 0, lastShownAt: t.clock(), occurrenceStart: p.startAt, completedAt: null });
+    expect(await countEvents('popup.shown', p.id, m.id)).toBe(1);
+    await next(m);
+    expect(await countEvents('popup.shown', p.id, m.id)).toBe(2);
+  });
+
+  it('uses the defaults context=login and route=home when they are left out', async () => {
+    const p = await popup();
+    const m = await signedInMember(t.app);
+    expect(await nextId(m, '')).toBe(p.id);
+  });
+
+  it('shows only popups for the requested page', async () => {
+    const health = await popup({ target: 'health' });
+    const m = await signedInMember(t.app);
+    expect(await nextId(m, 'context=login&route=home')).toBeNull();
+    expect(await nextId(m, 'context=login&route=health')).toBe(health.id);
+  });
+
+  it('never shows a popup that is not live: inactive, not started, or ended', async () => {
+    const now = t.clock().getTime();
+    await popup({ isActive: false });
+    await popup({ startAt: new Date(now + 1000) });
+    await popup({ startAt: new Date(now - DAY), endAt: new Date(now) });
+    const m = await signedInMember(t.app);
+    expect((await next(m)).statusCode).toBe(204);
+  });
+
+  it('is live from startAt inclusive to endAt exclusive', async () => {
+    const now = t.clock().getTime();
+    const p = await popup({ startAt: new Date(now), endAt: new Date(now + 2000) });
+    const m = await signedInMember(t.app);
+    expect(await nextId(m)).toBe(p.id);
+    t.clock.advance(2000);
+    expect(await nextId(m)).toBeNull();
+  });
+
+  it('picks the highest priority, then the earliest end, then the oldest', async () => {
+    const now = t.clock().getTime();
+    const low = await popup({ priority: 3 });
+    const laterEnd = await popup({ priority: 9, endAt: new Date(now + 20 * DAY) });
+    const newer = await popup({ priority: 9, endAt: new Date(now + 10 * DAY), createdAt: new Date(now - HOUR) });
+    const oldest = await popup({ priority: 9, endAt: new Date(now + 10 * DAY), createdAt: new Date(now - 2 * DAY) });
+    const m = await signedInMember(t.app);
+    const order: (string | null)[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const id = await nextId(m);
+      order.push(id);
+      if (id) expect((await complete(m, id)).statusCode).toBe(200);
+    }
+    expect(order).toEqual([oldest.id, newer.id, laterEnd.id, low.id, null]);
+  });
+
+  it('finds the best showable popup beyond the first page of candidates', async () => {
+    const many = await Promise.all(Array.from({ length: 30 }, () => popup({ priority: 10 })));
+    const last = await popup({ priority: 1 });
+    const m = await signedInMember(t.app);
+    for (const p of many) expect((await complete(m, p.id)).statusCode).toBe(200);
+    expect(await nextId(m)).toBe(last.id);
+  });
+
+  it('hides a popup snoozed in this sign-in, and brings it back at the next sign-in with the count', async () => {
+    const p = await popup({ maxSnoozes: 2 });
+    let m = await signedInMember(t.app);
+    expect(await nextId(m)).toBe(p.id);
+    expect((await snooze(m, p.id)).statusCode).toBe(200);
+    expect((await next(m)).statusCode).toBe(204);
+    m = await signInAgain(m);
+    const again = (await next(m)).json() as MemberPopup;
+    expect(again).toMatchObject({ id: p.id, snoozeCount: 1, canSnooze: true, isLastReminder: false });
+    expect((await snooze(m, p.id)).statusCode).toBe(200);
+    m = await signInAgain(m);
+    const last = (await next(m)).json() as MemberPopup;
+    expect(last).toMatchObject({ id: p.id, snoozeCount: 2, maxSnoozes: 2, canSnooze: false, isLastReminder: true });
+  });
+
+  it('hides a completed popup for good (one occurrence), and each member has their own state', async () => {
+    const p = await popup();
+    let a = await signedInMember(t.app);
+    const b = await signedInMember(t.app);
+    expect((await complete(a, p.id)).statusCode).toBe(200);
+    expect((await next(a)).statusCode).toBe(204);
+    a = await signInAgain(a);
+    expect((await next(a)).statusCode).toBe(204);
+    expect(await nextId(b)).toBe(p.id);
+  });
+
+  it('a daily popup completed today comes back tomorrow, fresh', async () => {
+    const now = t.clock().getTime();
+    const p = await popup({ recurrence: 'DAILY', interval: 1, startAt: new Date(now - HOUR), maxSnoozes: 1 });
+    let m = await signedInMember(t.app);
+    expect((await snooze(m, p.id)).statusCode).toBe(200);
+    expect((await complete(m, p.id)).statusCode).toBe(200);
+    m = await signInAgain(m);
+    expect((await next(m)).statusCode).toBe(204);
+    t.clock.advance(DAY - 2000);
+    m = await signInAgain(m);
+    const fresh = (await next(m)).json() as MemberPopup;
+    expect(fresh).toMatchObject({ id: p.id, snoozeCount: 0, canSnooze: true, isLastReminder: false });
+    const state = await stateOf(m, p.id);
+    expect(state).toMatchObject({ snoozeCount: 0, completedAt: null, lastSnoozedAt: null, occurrenceStart: new Date(p.startAt.getTime() + DAY) });
+  });
+
+  it('an hourly popup snoozed to its limit starts the next hour with snoozes again', async () => {
+    const p = await popup({ recurrence: 'HOURLY', interval: 1, startAt: new Date(t.clock().getTime() - 1000), maxSnoozes: 1 });
+    let m = await signedInMember(t.app);
+    expect((await snooze(m, p.id)).statusCode).toBe(200);
+    expect((await snooze(m, p.id)).statusCode).toBe(400);
+    t.clock.advance(HOUR);
+    m = await signInAgain(m);
+    const res = await snooze(m, p.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ snoozeCount: 1, isLastReminder: true });
+  });
+
+  it.each([
+    ['an unknown page', 'route=admin', 'route', 'Route must be home, health, wealth or profile'],
+    ['an unknown context', 'route=home&context=push', 'context', 'Context must be login'],
+    ['a repeated parameter', 'route=home&route=health', 'route', 'Route must be home, health, wealth or profile'],
+    ['a 5,000-character page', `route=${'x'.repeat(5000)}`, 'route', 'Route must be home, health, wealth or profile'],
+  ])('answers 400 with field messages for %s', async (_what, query, field, message) => {
+    const m = await signedInMember(t.app);
+    const res = await next(m, query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+  });
+
+  it('records nothing when it answers 204', async () => {
+    const p = await popup({ isActive: false });
+    const m = await signedInMember(t.app);
+    expect((await next(m)).statusCode).toBe(204);
+    expect(await countEvents('popup.shown', p.id)).toBe(0);
+    expect(await stateOf(m, p.id)).toBeUndefined();
+  });
+});
+
+describe('GET /api/popups/active', () => {
+  it('lists the live popups of every page not yet completed, best first, without recording shows', async () => {
+    const now = t.clock().getTime();
+    const home = await popup({ priority: 2 });
+    const wealth = await popup({ target: 'wealth', priority: 8 });
+    const done = await popup({ target: 'profile', priority: 5 });
+    await popup({ isActive: false });
+    await popup({ startAt: new Date(now + HOUR) });
+    const m = await signedInMember(t.app);
+    expect((await complete(m, done.id)).statusCode).toBe(200);
+    expect((await snooze(m, home.id)).statusCode).toBe(200);
+    const list = await active(m);
+    expect(list.map((x) => x.id)).toEqual([wealth.id, home.id]);
+    expect(list[1]).toMatchObject({ snoozeCount: 1, canSnooze: true });
+    expect(await countEvents('popup.shown', home.id)).toBe(0);
+    expect(await countEvents('popup.shown', wealth.id)).toBe(0);
+  });
+
+  it('is empty when nothing is live', async () => {
+    const m = await signedInMember(t.app);
+    expect(await active(m)).toEqual([]);
+  });
+});
+
+describe('POST /api/popups/{id}/snooze', () => {
+  it('adds one snooze, records an event, and answers the updated popup', async () => {
+    const p = await popup({ maxSnoozes: 3 });
+    const m = await signedInMember(t.app);
+    const res = await snooze(m, p.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: p.id, snoozeCount: 1, maxSnoozes: 3, canSnooze: true, isLastReminder: false });
+    expect(await stateOf(m, p.id)).toMatchObject({ snoozeCount: 1, lastSnoozedAt: t.clock() });
+    expect(await countEvents('popup.snoozed', p.id, m.id)).toBe(1);
+  });
+
+  it('answers 400 once snoozeCount has reached maxSnoozes, and stores nothing more', async () => {
+    const p = await popup({ maxSnoozes: 2 });
+    const m = await signedInMember(t.app);
+    expect((await snooze(m, p.id)).json()).toMatchObject({ snoozeCount: 1, canSnooze: true });
+    expect((await snooze(m, p.id)).json()).toMatchObject({ snoozeCount: 2, canSnooze: false, isLastReminder: true });
+    const refused = await snooze(m, p.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'Maximum snoozes reached for this popup' });
+    expect((await stateOf(m, p.id))!.snoozeCount).toBe(2);
+    expect(await countEvents('popup.snoozed', p.id, m.id)).toBe(2);
+  });
+
+  it('answers 400 at once for a popup that allows no snoozes', async () => {
+    const p = await popup({ maxSnoozes: 0 });
+    const m = await signedInMember(t.app);
+    expect((await snooze(m, p.id)).statusCode).toBe(400);
+    expect(await stateOf(m, p.id)).toBeUndefined();
+    expect(await countEvents('popup.snoozed', p.id)).toBe(0);
+  });
+
+  it('never passes the limit nor loses an increment under parallel requests (two tabs)', async () => {
+    const p = await popup({ maxSnoozes: 4 });
+    const m = await signedInMember(t.app);
+    const other = await signInAgain(m);
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => snooze(i % 2 ? m : other, p.id)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(4);
+    expect(codes.filter((c) => c === 400)).toHaveLength(8);
+    expect((await stateOf(m, p.id))!.snoozeCount).toBe(4);
+    expect(await countEvents('popup.snoozed', p.id, m.id)).toBe(4);
+    const counts = results.filter((r) => r.statusCode === 200).map((r) => (r.json() as MemberPopup).snoozeCount).sort();
+    expect(counts).toEqual([1, 2, 3, 4]);
+  });
+
+  it('under parallel requests below the limit, every increment lands', async () => {
+    const p = await popup({ maxSnoozes: 10 });
+    const m = await signedInMember(t.app);
+    const results = await Promise.all(Array.from({ length: 8 }, () => snooze(m, p.id)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect((await stateOf(m, p.id))!.snoozeCount).toBe(8);
+  });
+});
+
+describe('POST /api/popups/{id}/complete', () => {
+  it('marks the occurrence completed and records one event', async () => {
+    const p = await popup();
+    const m = await signedInMember(t.app);
+    const res = await complete(m, p.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: p.id, completed: true });
+    expect((await stateOf(m, p.id))!.completedAt).toEqual(t.clock());
+    expect(await countEvents('popup.completed', p.id, m.id)).toBe(1);
+  });
+
+  it('a repeated or parallel completion is answered the same but counted once', async () => {
+    const p = await popup();
+    const m = await signedInMember(t.app);
+    const results = await Promise.all(Array.from({ length: 8 }, () => complete(m, p.id)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect((await complete(m, p.id)).statusCode).toBe(200);
+    expect(await countEvents('popup.completed', p.id, m.id)).toBe(1);
+  });
+
+  it('parallel snoozes and completions together keep every update', async () => {
+    const p = await popup({ maxSnoozes: 3 });
+    const m = await signedInMember(t.app);
+    const results = await Promise.all([snooze(m, p.id), complete(m, p.id), snooze(m, p.id), complete(m, p.id), snooze(m, p.id)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const state = await stateOf(m, p.id);
+    expect(state!.snoozeCount).toBe(3);
+    expect(state!.completedAt).not.toBeNull();
+    expect(await countEvents('popup.completed', p.id, m.id)).toBe(1);
+  });
+});
+
+describe('snooze and complete on a popup that is gone or not live', () => {
+  it.each(['snooze', 'complete'] as const)('%s: 404 for an unknown id, a malformed id, an inactive, ended, future or deleted popup', async (action) => {
+    const now = t.clock().getTime();
+    const inactive = await popup({ isActive: false });
+    const ended = await popup({ startAt: new Date(now - 2 * DAY), endAt: new Date(now - DAY) });
+    const future = await popup({ startAt: new Date(now + DAY) });
+    const deleted = await popup();
+    await t.database.db.delete(popups).where(eq(popups.id, deleted.id));
+    const m = await signedInMember(t.app);
+    const fn = action === 'snooze' ? snooze : complete;
+    for (const id of [MISSING_ID, 'not-a-uuid', encodeURIComponent("1' or '1'='1"), inactive.id, ended.id, future.id, deleted.id]) {
+      const res = await fn(m, id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ error: 'Popup not found' });
+    }
+    const states = await t.database.db.select().from(userPopupStates).where(eq(userPopupStates.userId, m.id));
+    expect(states).toEqual([]);
+  });
+
+  it('answers 413 for an oversized body and ignores a small unexpected one', async () => {
+    const p = await popup();
+    const m = await signedInMember(t.app);
+    const huge = await call(m, { method: 'POST', url: `/api/popups/${p.id}/snooze`, payload: { note: 'x'.repeat(1024 * 1024) } });
+    expect(huge.statusCode).toBe(413);
+    expect(await stateOf(m, p.id)).toBeUndefined();
+    const extra = await call(m, { method: 'POST', url: `/api/popups/${p.id}/complete`, payload: { snoozeCount: -5, completed: false } });
+    expect(extra.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../../src/db/client';
+import { buildApp, logRedactPaths } from '../../../src/server/app';
+import { type Config, loadConfig } from '../../../src/server/config';
+import type { Clock } from '../../../src/server/lib/clock';
+import type { CounterStore } from '../../../src/server/lib/counter-store';
+import { newToken, sha256Hex } from '../../../src/server/lib/crypto';
+import { sessions } from '../../../src/db/schema';
+import { setAdminRole } from '../../../src/server/modules/auth/admin-bootstrap';
+
+/** A clock tests move by hand: no sleeping. */
+export function testClock(start = new Date('2026-03-02T12:00:00.000Z')) {
+  let now = start.getTime();
+  const clock: Clock & { advance(ms: number): void; set(d: Date): void } = Object.assign(() => new Date(now), {
+    advance: (ms: number) => {
+      now += ms;
+    },
+    set: (d: Date) => {
+      now = d.getTime();
+    },
+  });
+  return clock;
+}
+
+export type TestDatabase = Database & { dropDatabase(): Promise<void> };
+
+/** A fresh, migrated database for one test file: in-memory PGlite, or a PostgreSQL clone. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB === 'postgres') {
+    const adminUrl = process.env.DATABASE_URL!;
+    const name = `wellhaven_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+    return Object.assign(database, {
+      dropDatabase: async () => {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    });
+  }
+  const database = await openDatabase({});
+  await database.migrate();
+  return Object.assign(database, { dropDatabase: async () => {} });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  clock: ReturnType<typeof testClock>;
+  /** Every log line the app wrote, raw. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    clock?: ReturnType<typeof testClock>;
+    counters?: CounterStore;
+    /** Runs after the routes are registered and before `ready()`: the last moment to add hooks. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = options.clock ?? testClock();
+  const logs: string[] = [];
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    SERVE_CLIENT: '0',
+    AUTH_RATE_LIMIT_PER_IP: '10000',
+    AUDIT_HMAC_SECRET: 'test-secret-test-secret',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    ...(options.counters ? { counters: options.counters } : {}),
+    logger: {
+      level: 'info',
+      redact: logRedactPaths,
+      stream: new Writable({
+        write(chunk, _enc, cb) {
+          logs.push(String(chunk));
+          cb();
+        },
+      }),
+    },
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await database.dropDatabase();
+    },
+  };
+}
+
+let seq = 0;
+/** Unique, valid registration data; each call makes a new person. */
+export function newMember(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'company' | 'lhmpId' | 'password', string>> = {}) {
+  seq += 1;
+  const n = (process.pid * 7 + seq) % 100_000;
+  return {
+    firstName: 'Test',
+    lastName: `Member${seq}`,
+    email: `member${seq}.${randomUUID().slice(0, 8)}@example.test`,
+    company: 'Acme Test Employer',
+    lhmpId: `LQ${String(n).padStart(5, '0')}`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
+}
+
+export async function registerMember(app: FastifyInstance, overrides: Parameters<typeof newMember>[0] = {}) {
+  const data = newMember(overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: data });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { ...data, id: (res.json() as { user: { id: string } }).user.id };
+}
+
+/** Registers and signs in a new member; returns the bearer token and the data used. */
+export async function signedInMember(app: FastifyInstance, overrides: Parameters<typeof newMember>[0] = {}) {
+  const member = await registerMember(app, overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: member.email, password: member.password } });
+  if (res.statusCode !== 200) throw new Error(`signin failed: ${res.statusCode} ${res.body}`);
+  const token = (res.json() as { token: string }).token;
+  return { ...member, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export function asUser(token: string, options: InjectOptions): InjectOptions {
+  return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
+}
+
+/** A signed-in administrator; `elevate: false` stops before the Admin Access step-up. */
+export async function signedInAdmin(t: TestApp, options: { elevate?: boolean } = {}) {
+  const member = await registerMember(t.app);
+  await setAdminRole(t.database.db, member.email, true);
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: member.email, password: member.password } });
+  const token = (res.json() as { token: string }).token;
+  if (options.elevate !== false) {
+    const access = await t.app.inject(
+      asUser(token, { method: 'POST', url: '/api/admin/access', payload: { email: member.email, password: member.password } }),
+    );
+    if (access.statusCode !== 200) throw new Error(`admin access failed: ${access.statusCode} ${access.body}`);
+  }
+  return { ...member, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * Bearer headers for a brand-new session of `userId`, written straight to the database (no
+ * argon2 work), so a case that signs out or steps up cannot leak into the next one.
+ */
+export async function freshSessionHeaders(t: TestApp, userId: string, options: { elevated?: boolean } = {}) {
+  const token = newToken();
+  const now = t.clock();
+  await t.database.db.insert(sessions).values({
+    userId,
+    tokenHash: sha256Hex(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
+    adminElevatedAt: options.elevated ? now : null,
+  });
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,113 @@
+/**
+ * `npm run test:instances`: three server processes on one PostgreSQL database and one Redis,
+ * on different ports, started at the same moment (as a deployment does). Checks that a
+ * session signed out on one is refused by the others at once, that the sign-in lockout and
+ * the per-IP limit hold across them, and that kill -9 of one instance in the middle of a
+ * write stream loses no acknowledged write. Redis is a throw-away redis-server of our own;
+ * PostgreSQL is a scratch database on the server DATABASE_URL names (default the local one).
+ */
+import { createScratchDatabase } from '../../bench/support';
+import { checkConsistency, connectPostgres } from './consistency';
+import { PORTS, type ServerProcess, buildServer, call, createPopups, elevatedAdmin, memberData, prng, registerAndSignIn, report, startRedis, startServer } from './support';
+import { Ledger, type Member, verify, writer } from './writes';
+
+const PG_SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const IP_LIMIT = 20;
+const failures: string[] = [];
+const check = (ok: boolean, what: string) => {
+  if (!ok) failures.push(what);
+  return ok ? 'yes' : 'NO';
+};
+
+const entry = await buildServer();
+const redis = await startRedis(PORTS.redis);
+const scratch = await createScratchDatabase(PG_SERVER);
+const env = { DATABASE_URL: scratch.url, REDIS_URL: redis.url, TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: String(IP_LIMIT), DB_POOL_MAX: '10' };
+const servers: (ServerProcess | undefined)[] = [];
+const figures: Record<string, string | number> = {};
+try {
+  // All three at once: migrations and the bootstrap administrator must survive the race.
+  servers.push(...(await Promise.all(PORTS.instances.map((port) => startServer(entry, port, env)))));
+  const [a, b, c] = servers.map((s) => s!.url) as [string, string, string];
+  figures['instances started together'] = `${servers.length} (ready in ${servers.map((s) => s!.startMs).join(' / ')} ms)`;
+
+  // Revocation.
+  const m = await registerAndSignIn(a, 'inst');
+  const seenBy = await Promise.all([a, b, c].map((u) => call(`${u}/api/auth/me`, { token: m.token })));
+  const out = await call(`${b}/api/auth/signout`, { method: 'POST', token: m.token });
+  const afterA = await call(`${a}/api/auth/me`, { token: m.token });
+  const afterC = await call(`${c}/api/auth/me`, { token: m.token });
+  figures['session signed in on A accepted by A, B, C'] = check(seenBy.every((r) => r.status === 200), 'session not accepted everywhere');
+  figures['signed out on B, refused at once by A and C'] = check(out.status === 200 && afterA.status === 401 && afterC.status === 401, `revocation: ${out.status} ${afterA.status} ${afterC.status}`);
+
+  // Lockout: five wrong passwords spread over the instances, from five addresses.
+  const locked = await registerAndSignIn(a, 'inst');
+  const wrong = [];
+  for (let i = 0; i < 5; i += 1) {
+    wrong.push((await call(`${[a, b, c][i % 3]}/api/auth/signin`, { method: 'POST', body: { email: locked.email, password: 'not the password' }, headers: { 'x-forwarded-for': `192.0.2.${10 + i}` } })).status);
+  }
+  const right = await Promise.all([a, b, c].map((u, i) => call(`${u}/api/auth/signin`, { method: 'POST', body: { email: locked.email, password: locked.password }, headers: { 'x-forwarded-for': `192.0.2.${50 + i}` } })));
+  figures['5 failures spread over 3 instances lock the account on all'] = check(wrong.every((s) => s === 401) && right.every((r) => r.status === 429), `lockout: ${wrong} then ${right.map((r) => r.status)}`);
+
+  // Per-IP limit: one address, attempts spread round robin.
+  const statuses: number[] = [];
+  for (let i = 0; i < IP_LIMIT + 6; i += 1) {
+    const res = await call(`${[a, b, c][i % 3]}/api/auth/signin`, { method: 'POST', body: { email: `nobody.${i}@example.test`, password: 'whatever it is' }, headers: { 'x-forwarded-for': '198.51.100.99' } });
+    statuses.push(res.status);
+  }
+  const allowed = statuses.filter((s) => s === 401).length;
+  figures[`per-IP limit ${IP_LIMIT}/min over 3 instances: attempts let through`] = `${allowed} of ${statuses.length} (then 429)`;
+  check(allowed === IP_LIMIT && statuses.slice(IP_LIMIT).every((s) => s === 429), `IP limit: ${statuses.join(',')}`);
+
+  // kill -9 one instance in the middle of a write stream.
+  const admin = await elevatedAdmin(a);
+  const popups = await createPopups(a, admin, 4);
+  const members: Member[] = [];
+  for (let i = 0; i < 12; i += 1) members.push(await registerAndSignIn([a, b, c][i % 3]!, 'inst'));
+  const ledger = new Ledger();
+  let alive = true;
+  let next = 0;
+  const roundRobin = () => [a, b, c][next++ % 3]!;
+  const writers = Array.from({ length: 6 }, (_, w) => writer(roundRobin, members.filter((_m, i) => i % 6 === w), popups, ledger, () => alive, prng(100 + w)));
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const ackedBeforeKill = ledger.acked;
+  await servers[1]!.kill('SIGKILL');
+  servers[1] = undefined;
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  alive = false;
+  await Promise.all(writers);
+  const db = await connectPostgres(scratch.url);
+  try {
+    const lost = await verify(db, ledger);
+    const consistency = await checkConsistency(db);
+    figures['writes sent / acknowledged (B killed mid-stream)'] = `${ledger.sent} / ${ledger.acked} (${ackedBeforeKill} before the kill)`;
+    figures['unanswered (sent to B as it died, or to B while dead)'] = ledger.unanswered;
+    figures['refused (4xx)'] = ledger.refused;
+    figures['5xx from the surviving instances'] = ledger.serverErrors.length;
+    figures['acknowledged writes lost'] = lost.length;
+    figures['consistency problems'] = consistency.problems.length;
+    check(lost.length === 0, `lost: ${lost.slice(0, 5).join('; ')}`);
+    check(consistency.problems.length === 0, `consistency: ${consistency.problems.join('; ')}`);
+    check(ledger.serverErrors.length === 0, `5xx: ${ledger.serverErrors.slice(0, 5).join('; ')}`);
+  } finally {
+    await db.close();
+  }
+  const restarted = await startServer(entry, PORTS.instances[1], env);
+  servers[1] = restarted;
+  const back = await call(`${restarted.url}/api/auth/me`, { token: members[0]!.token });
+  figures['B restarted, serves existing sessions'] = check(back.status === 200, `restarted B: ${back.status}`);
+  const fresh = memberData('inst');
+  const reg = await call(`${restarted.url}/api/auth/register`, { method: 'POST', body: fresh, headers: { 'x-forwarded-for': '203.0.113.251' } });
+  figures['B restarted, takes new registrations'] = check(reg.status === 201, `register on restarted B: ${reg.status}`);
+} catch (err) {
+  failures.push(err instanceof Error ? err.message : String(err));
+} finally {
+  await Promise.all(servers.map((s) => s?.kill('SIGTERM')));
+  await redis.stop();
+  await scratch.drop();
+}
+
+report('three instances on one PostgreSQL and one Redis', figures);
+for (const f of failures) console.log(`  ! ${f}`);
+console.log(failures.length === 0 ? '\ntest:instances passed' : `\ntest:instances FAILED (${failures.length})`);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,95 @@
+import { e2eAdmin } from '../../playwright.config';
+import { expect, expectNoSeriousA11yViolations, signInViaUi, test } from './support/fixtures';
+
+test.describe('header menu', () => {
+  test('shows the member and leads to Profile and Information', async ({ page, member }) => {
+    await signInViaUi(page, member);
+    await expect(page.getByRole('banner').getByText('Wellhaven')).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(`${member.firstName} ${member.lastName}`)).toBeVisible();
+    await expect(menu.getByText(member.email)).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Help', 'Information', 'Admin Access', 'Sign Out']);
+    await menu.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: 'Information' }).click();
+    await page.waitForURL('**/information');
+  });
+
+  test('menu is keyboard operable', async ({ page, member }) => {
+    await signInViaUi(page, member);
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+});
+
+test.describe('Admin Access dialog', () => {
+  test('refuses missing and wrong credentials with the spec toasts, one toast at a time', async ({ page, member }) => {
+    await signInViaUi(page, member);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: 'Admin Access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Admin Access' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Access Dashboard' }).click();
+    // While the modal is open the page behind it (toasts included) is hidden from the
+    // accessibility tree; Radix announces each toast through its own live region.
+    const toasts = page.locator('[role=region][aria-label^="Notifications"] li');
+    await expect(toasts.filter({ hasText: 'Missing Credentials' })).toBeVisible();
+    await expect(toasts.filter({ hasText: 'Please enter both email and password for admin access.' })).toBeVisible();
+
+    await dialog.getByLabel('Admin Email').fill(member.email);
+    const password = dialog.getByLabel('Admin Password');
+    await password.fill(member.password);
+    await expect(password).toHaveAttribute('type', 'password');
+    await dialog.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await dialog.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+    await dialog.getByRole('button', { name: 'Access Dashboard' }).click();
+    await expect(toasts.filter({ hasText: 'Admin Login Failed' })).toBeVisible();
+    await expect(toasts.filter({ hasText: 'Access denied - invalid admin credentials' })).toBeVisible();
+    await expect(toasts).toHaveCount(1);
+
+    await dialog.getByLabel('Admin Email').fill('someone.else@e2e.test');
+    await dialog.getByRole('button', { name: 'Access Dashboard' }).click();
+    await expect(toasts.filter({ hasText: 'Access denied - you must be logged in as the admin user' })).toBeVisible();
+    await expect(toasts).toHaveCount(1);
+    expect(await page.evaluate(() => localStorage.getItem('admin_access'))).toBeNull();
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('toasts can be reached with F8 and dismissed', async ({ page, member }) => {
+    await signInViaUi(page, member);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: 'Admin Access' }).click();
+    await page.getByRole('button', { name: 'Access Dashboard' }).click();
+    const toast = page.locator('[role=region][aria-label^="Notifications"] li').filter({ hasText: 'Missing Credentials' });
+    await expect(toast).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('F8');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role=region]')?.getAttribute('aria-label'))).toMatch(/^Notifications/);
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await expect(toast).toBeHidden();
+  });
+
+  test('grants the administrator access and remembers it', async ({ page }) => {
+    await signInViaUi(page, e2eAdmin);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: 'Admin Access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Admin Access' });
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByLabel('Admin Email').fill(e2eAdmin.email);
+    await dialog.getByLabel('Admin Password').fill(e2eAdmin.password);
+    await dialog.getByRole('button', { name: 'Access Dashboard' }).click();
+    await expect(page.locator('[role=region][aria-label^="Notifications"] li').filter({ hasText: 'Admin Access Granted' })).toBeVisible();
+    await page.waitForURL('**/admin/employers');
+    expect(await page.evaluate(() => [localStorage.getItem('admin_access'), localStorage.getItem('admin_email')])).toEqual(['true', e2eAdmin.email]);
+  });
+});

@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Page, expect, test as base } from '@playwright/test';
+
+let seq = 0;
+/** Fresh, valid registration data: every test makes its own people. */
+export function newMemberData(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'company' | 'lhmpId' | 'password', string>> = {}) {
+  seq += 1;
+  const unique = `${Date.now().toString(36)}${process.pid.toString(36)}${seq}`;
+  const digits = String((Date.now() * 7 + process.pid * 131 + seq * 7919) % 100_000).padStart(5, '0');
+  return {
+    firstName: 'Riley',
+    lastName: `Tester${seq}`,
+    email: `riley.${unique}@e2e.test`,
+    company: 'E2E Employer',
+    lhmpId: `LQ${digits}`,
+    password: 'E2e passphrase long',
+    ...overrides,
+  };
+}
+
+export type Member = ReturnType<typeof newMemberData> & { id: string };
+
+/** Registers through the API, retrying on the rare programme-ID collision. */
+export async function registerViaApi(request: APIRequestContext, overrides: Parameters<typeof newMemberData>[0] = {}): Promise<Member> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const data = newMemberData(overrides);
+    const res = await request.post('/api/auth/register', { data });
+    if (res.status() === 201) return { ...data, id: (await res.json()).user.id };
+    if (res.status() !== 409) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  }
+  throw new Error('register kept colliding');
+}
+
+/** Signs in through the form, as a member would, and waits for Home. */
+export async function signInViaUi(page: Page, member: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/home');
+}
+
+/** Signs in through the API and seeds local storage before the app loads (fast path). */
+export async function signInViaStorage(page: Page, request: APIRequestContext, member: { email: string; password: string }) {
+  const res = await request.post('/api/auth/signin', { data: { email: member.email, password: member.password } });
+  expect(res.status()).toBe(200);
+  const { token, user } = await res.json();
+  await page.addInitScript(
+    ([t, u]: [string, string]) => {
+      if (!sessionStorage.getItem('e2e-seeded')) {
+        localStorage.setItem('auth_token', t);
+        localStorage.setItem('auth_user', u);
+        sessionStorage.setItem('e2e-seeded', '1');
+      }
+    },
+    [token as string, JSON.stringify(user)] as [string, string],
+  );
+  return { token: token as string, user };
+}
+
+/** Zero serious or critical axe violations (WCAG 2.1 A/AA). */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export const test = base.extend<{ member: Member }>({
+  member: async ({ request }, use) => {
+    await use(await registerViaApi(request));
+  },
+});
+export { expect };

@@ -1,0 +1,281 @@
+// `npm run bench -- load`: a mixed workload on PostgreSQL with several hundred connections
+// at once, for a bounded time, next to the bare node:http baseline measured in the same run:
+//   - members (300 connections), each cycle a member's visit: Home (config, me, the login
+//     popup), family list, an edit, an add and its delete, a snooze (or, at the limit, a
+//     completion) and the active popups;
+//   - sign-ins (16 connections), real argon2id verifications;
+//   - admins (24 connections): employer search, employee pages, an audited employee view,
+//     the popup list.
+// Then GET /api/auth/me alone, and again while sign-ins saturate the password hasher.
+// Zero errors is the bar: transport errors, timeouts and non-2xx answers are all counted.
+//
+// The server runs as its own process (the built bundle), as deployed, so the load generator
+// does not share its event loop.
+// LOAD_SECONDS (default 10), LOAD_MEMBERS_CONNECTIONS (300); PostgreSQL is the server
+// DATABASE_URL names (default the local one), in a scratch database dropped afterwards.
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client';
+import { companies, participants, sessions, users } from '../src/db/schema';
+import { newToken, sha256Hex } from '../src/server/lib/crypto';
+import { hashPassword } from '../src/server/modules/auth/passwords';
+import { buildServer, startServer } from '../tests/faults/support';
+import { createScratchDatabase, load, ratio, startBaseline } from './support';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
+const MEMBER_CONNECTIONS = Number(process.env.LOAD_MEMBERS_CONNECTIONS ?? 300);
+const SIGNIN_CONNECTIONS = 16;
+const ADMIN_CONNECTIONS = 24;
+const MEMBERS = 200;
+const COMPANIES = 20;
+const POPUPS = 8;
+const MAX_SNOOZES = 10;
+const PASSWORD = 'load test passphrase';
+/** Within the ports of the hardening scripts (4205-4215). */
+const PORT = 4210;
+
+interface Member {
+  id: string;
+  email: string;
+  token: string;
+  family: string[];
+}
+
+interface ClassResult {
+  name: string;
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+}
+
+function summarize(name: string, connections: number, r: autocannon.Result): ClassResult {
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})) statuses[code] = stat.count;
+  return {
+    name,
+    connections,
+    requests: r.requests.total,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    statuses,
+  };
+}
+
+/** Mean time per route pattern, from the app's own Prometheus histogram. */
+async function routeLatencies(url: string): Promise<string> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const sums = new Map<string, number>();
+  const counts = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const m = /^http_request_duration_seconds_(sum|count)\{method="(\w+)",route="([^"]+)"\} (\S+)$/.exec(line);
+    if (!m) continue;
+    (m[1] === 'sum' ? sums : counts).set(`${m[2]} ${m[3]}`, Number(m[4]));
+  }
+  return [...sums.entries()]
+    .map(([route, sum]) => ({ route, mean: (sum / (counts.get(route) ?? 1)) * 1000 }))
+    .sort((a, b) => b.mean - a.mean)
+    .slice(0, 4)
+    .map((r) => `${r.route} ${Math.round(r.mean)}`)
+    .join('; ');
+}
+
+export async function run(): Promise<Record<string, number | string>> {
+  const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const database = await openDatabase({ databaseUrl: scratch.url, poolMax: 4 });
+  await database.migrate();
+  // The server in a process of its own, as deployed: the load generator must not share its event loop.
+  const server = await startServer(await buildServer(), PORT, { DATABASE_URL: scratch.url, DB_POOL_MAX: '20', AUTH_RATE_LIMIT_PER_IP: '100000000' });
+  const url = server.url;
+  const baseline = await startBaseline();
+  try {
+    // Members, employers and sessions straight into the database (one password hash for all).
+    const db = database.db;
+    const hash = await hashPassword(PASSWORD);
+    const now = new Date();
+    const companyRows = await db
+      .insert(companies)
+      .values(Array.from({ length: COMPANIES }, (_, i) => ({ name: `Load Employer ${i} ${randomUUID().slice(0, 6)}` })))
+      .returning({ id: companies.id });
+    const userRows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: MEMBERS + 1 }, (_, i) => ({
+          firstName: i === MEMBERS ? 'Load' : `Member${i}`,
+          lastName: i === MEMBERS ? 'Admin' : 'Load',
+          email: i === MEMBERS ? `load.admin.${randomUUID().slice(0, 6)}@example.test` : `load.member${i}.${randomUUID().slice(0, 6)}@example.test`,
+          companyId: companyRows[i % COMPANIES]!.id,
+          lhmpId: `LQ${String(10_000 + i).padStart(5, '0')}`,
+          passwordHash: hash,
+          role: i === MEMBERS ? ('admin' as const) : ('member' as const),
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    await db.insert(participants).values(userRows.map((u) => ({ userId: u.id, enrolledAt: now })));
+    const tokens = userRows.map(() => newToken());
+    await db.insert(sessions).values(
+      userRows.map((u, i) => ({
+        userId: u.id,
+        tokenHash: sha256Hex(tokens[i]!),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        adminElevatedAt: i === MEMBERS ? now : null,
+      })),
+    );
+    const adminToken = tokens[MEMBERS]!;
+    const members: Member[] = userRows.slice(0, MEMBERS).map((u, i) => ({ id: u.id, email: u.email, token: tokens[i]!, family: [] }));
+
+    const api = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const popupIds: string[] = [];
+    for (let i = 0; i < POPUPS; i += 1) {
+      const p = await api('POST', '/api/admin/popups', adminToken, {
+        title: `Load popup ${i}`,
+        message: 'Time for a check-in',
+        target: 'home',
+        startAt: new Date(now.getTime() - 3_600_000).toISOString(),
+        endAt: new Date(now.getTime() + 86_400_000).toISOString(),
+        isActive: true,
+        maxSnoozes: MAX_SNOOZES,
+        priority: 1 + (i % 10),
+      });
+      popupIds.push(p.id as string);
+    }
+    for (const m of members) {
+      for (const relationship of ['Spouse', 'Child']) {
+        const f = await api('POST', '/api/family-members', m.token, { firstName: 'Family', lastName: 'Load', dob: '2001-02-03', relationship });
+        m.family.push(f.id as string);
+      }
+    }
+
+    // Per member and popup: snooze while under the limit, then complete (idempotent): all 2xx.
+    const snoozes = new Map<string, number>();
+    let nextMember = 0;
+    type Ctx = { m?: Member; created?: string };
+    const as = (req: autocannon.Request, m: Member, extra: Partial<autocannon.Request> = {}) => ({ ...req, ...extra, headers: { ...req.headers, authorization: `Bearer ${m.token}`, ...(extra.body ? { 'content-type': 'application/json' } : {}) } });
+    const memberVisit: autocannon.Request[] = [
+      {
+        method: 'GET',
+        path: '/api/config',
+        setupRequest: (req, ctx: Ctx) => {
+          ctx.m = members[nextMember++ % members.length]!;
+          return as(req, ctx.m);
+        },
+      },
+      { method: 'GET', path: '/api/auth/me', setupRequest: (req, ctx: Ctx) => as(req, ctx.m!) },
+      { method: 'GET', path: '/api/popups/next?context=login&route=home', setupRequest: (req, ctx: Ctx) => as(req, ctx.m!) },
+      { method: 'GET', path: '/api/family-members', setupRequest: (req, ctx: Ctx) => as(req, ctx.m!) },
+      {
+        method: 'PUT',
+        setupRequest: (req, ctx: Ctx) =>
+          as(req, ctx.m!, { path: `/api/family-members/${ctx.m!.family[0]}`, body: JSON.stringify({ firstName: `Edited ${nextMember % 1000}`, lastName: 'Load', dob: '2001-02-03', relationship: 'Spouse' }) }),
+      },
+      {
+        method: 'POST',
+        path: '/api/family-members',
+        setupRequest: (req, ctx: Ctx) => as(req, ctx.m!, { body: JSON.stringify({ firstName: 'Added', lastName: 'Load', dob: '1999-09-09', relationship: 'Other' }) }),
+        onResponse: (status, body, ctx: Ctx) => {
+          if (status === 201) ctx.created = (JSON.parse(body) as { id: string }).id;
+        },
+      },
+      {
+        method: 'DELETE',
+        setupRequest: (req, ctx: Ctx) => (ctx.created ? as(req, ctx.m!, { path: `/api/family-members/${ctx.created}` }) : (null as unknown as autocannon.Request)),
+      },
+      {
+        method: 'POST',
+        setupRequest: (req, ctx: Ctx) => {
+          const popup = popupIds[nextMember % popupIds.length]!;
+          const key = `${ctx.m!.id}:${popup}`;
+          const count = snoozes.get(key) ?? 0;
+          snoozes.set(key, count + 1);
+          return as(req, ctx.m!, { path: `/api/popups/${popup}/${count < MAX_SNOOZES ? 'snooze' : 'complete'}` });
+        },
+      },
+      { method: 'GET', path: '/api/popups/active', setupRequest: (req, ctx: Ctx) => as(req, ctx.m!) },
+    ];
+    let nextSignin = 0;
+    const signIn: autocannon.Request[] = [
+      {
+        method: 'POST',
+        path: '/api/auth/signin',
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json' }, body: JSON.stringify({ email: members[nextSignin++ % members.length]!.email, password: PASSWORD }) }),
+      },
+    ];
+    let nextAdmin = 0;
+    const searches = ['load', 'employer 1', '%', 'zz', 'Employer 7'];
+    const adminVisit: autocannon.Request[] = [
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/admin/employers?search=${encodeURIComponent(searches[nextAdmin++ % searches.length]!)}&sortBy=name` }) },
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/admin/employers/${companyRows[nextAdmin % COMPANIES]!.id}/employees?page=1&size=25&search=member` }) },
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/admin/employees/${members[nextAdmin % members.length]!.id}` }) },
+      { method: 'GET', path: '/api/admin/popups?sortBy=priority&sortOrder=desc' },
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/admin/employers/${companyRows[nextAdmin % COMPANIES]!.id}` }) },
+    ];
+
+    const base = await load({ url: baseline.url, connections: MEMBER_CONNECTIONS + SIGNIN_CONNECTIONS + ADMIN_CONNECTIONS, duration: 5 });
+    const started = Date.now();
+    const [memberRun, signinRun, adminRun] = await Promise.all([
+      autocannon({ url, connections: MEMBER_CONNECTIONS, duration: SECONDS, requests: memberVisit, timeout: 10 }),
+      autocannon({ url, connections: SIGNIN_CONNECTIONS, duration: SECONDS, requests: signIn, timeout: 10 }),
+      autocannon({ url, connections: ADMIN_CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${adminToken}` }, requests: adminVisit, timeout: 10 }),
+    ]);
+    const elapsed = (Date.now() - started) / 1000;
+    const slowest = await routeLatencies(url);
+    const classes = [summarize('members', MEMBER_CONNECTIONS, memberRun), summarize('sign-ins', SIGNIN_CONNECTIONS, signinRun), summarize('admins', ADMIN_CONNECTIONS, adminRun)];
+    const total = classes.reduce((n, c) => n + c.requests, 0);
+    const errors = classes.reduce((n, c) => n + c.errors + c.non2xx, 0);
+
+    // The hasher: /api/auth/me alone, then while 32 connections sign in.
+    const meHeaders = { authorization: `Bearer ${members[0]!.token}` };
+    const meAlone = await load({ url: `${url}/api/auth/me`, headers: meHeaders, connections: 50, duration: 5 });
+    const [meBusy, hasher] = await Promise.all([
+      load({ url: `${url}/api/auth/me`, headers: meHeaders, connections: 50, duration: 5 }),
+      autocannon({ url, connections: 32, duration: 5, requests: signIn, timeout: 10 }),
+    ]);
+
+    const stateCheck = (await db.execute(sql`select count(*)::int as n from participants p where p.family_member_count <> (select count(*) from family_members f where f.participant_id = p.id)`)) as unknown as { rows: { n: number }[] };
+    const figures: Record<string, number | string> = {
+      database: 'PostgreSQL (scratch database)',
+      'connections (members + sign-ins + admins)': `${MEMBER_CONNECTIONS + SIGNIN_CONNECTIONS + ADMIN_CONNECTIONS} (${MEMBER_CONNECTIONS} + ${SIGNIN_CONNECTIONS} + ${ADMIN_CONNECTIONS})`,
+      'duration s': Math.round(elapsed),
+      'baseline node:http req/s': base.requestsPerSec,
+      'mixed workload req/s': Math.round(total / elapsed),
+      'mixed workload ratio to baseline': ratio(total / elapsed, base.requestsPerSec),
+      'mixed workload requests': total,
+      'mixed workload errors (transport, timeouts, non-2xx)': errors,
+    };
+    for (const c of classes) {
+      figures[`${c.name}: req/s, p50 / p99 ms`] = `${c.rps}, ${c.p50} / ${c.p99}`;
+      figures[`${c.name}: statuses`] = JSON.stringify(c.statuses);
+    }
+    figures['slowest routes, mean ms (from /metrics)'] = slowest;
+    figures['GET /api/auth/me alone: req/s, p99 ms'] = `${meAlone.requestsPerSec}, ${meAlone.p99Ms}`;
+    figures['GET /api/auth/me while 32 connections sign in: req/s, p99 ms'] = `${meBusy.requestsPerSec}, ${meBusy.p99Ms}`;
+    figures['sign-ins per second meanwhile (argon2id)'] = Math.round(hasher.requests.average);
+    figures['errors in the hasher phase'] = meBusy.errors + meBusy.non2xx + hasher.errors + hasher.timeouts + hasher.non2xx;
+    figures['family counts off after the run'] = stateCheck.rows[0]!.n;
+    if (errors > 0 || figures['errors in the hasher phase'] !== 0 || stateCheck.rows[0]!.n !== 0) throw new Error(`load: errors ${JSON.stringify(figures)}`);
+    return figures;
+  } finally {
+    await server.kill('SIGTERM');
+    await baseline.close();
+    await database.close();
+    await scratch.drop();
+  }
+}

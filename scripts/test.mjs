@@ -1,0 +1,64 @@
+// `npm test`: the whole suite. Types, lint, unit and API tests (PGlite, and PostgreSQL
+// whenever DATABASE_URL is set), then a production build driven end to end in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+if (process.env.CI === 'true' && !process.env.DATABASE_URL) {
+  console.error('CI=true requires DATABASE_URL so the API suite also runs on PostgreSQL.');
+  process.exit(1);
+}
+if (!existsSync('node_modules/.package-lock.json')) {
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  if (install.status !== 0) process.exit(1);
+}
+mkdirSync('.tmp', { recursive: true });
+for (const f of ['.tmp/vitest.json', '.tmp/playwright.json']) rmSync(f, { force: true });
+
+const buildOut = '.tmp/e2e-build';
+const only = process.argv[2]; // optional: unit|api|e2e
+const steps = [
+  { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'], when: !only },
+  { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'], when: !only },
+  {
+    name: 'unit and API tests',
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'],
+    when: !only || only === 'unit' || only === 'api',
+  },
+  { name: 'build', cmd: ['npm', 'run', '-s', 'build'], env: { BUILD_OUT: buildOut }, when: !only || only === 'e2e' },
+  {
+    name: 'end-to-end tests',
+    cmd: ['npx', 'playwright', 'test'],
+    env: { BUILD_OUT: buildOut, CI: 'true' },
+    when: !only || only === 'e2e',
+  },
+];
+
+let failedStep;
+for (const step of steps.filter((s) => s.when)) {
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  const result = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
+  if (result.status !== 0) {
+    failedStep = step.name;
+    break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+const vitest = read('.tmp/vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+const pw = read('.tmp/playwright.json');
+if (pw?.stats) {
+  passed += pw.stats.expected;
+  failed += pw.stats.unexpected + pw.stats.flaky;
+}
+if (failedStep && failed === 0) failed = 1;
+console.log(`\n${failedStep ? `Failed at: ${failedStep}` : 'All steps passed'}`);
+console.log(`Summary: ${passed} passed, ${failed} failed`);
+process.exit(failedStep ? 1 : 0);

@@ -224,13 +224,15 @@ test.describe('health, wealth and information screens', () => {
     }
   });
 
-  test('Health Activities: wellness and Vital Scan open their sites in a new tab; Plan of Care; Go Back to Health', async ({ page }) => {
+  test('Health Activities: wellness and Vital Scan open their sites in a new tab; Plan of Care only logs; Go Back to Health', async ({ page }) => {
     await page.goto('/health/activities');
     const main = page.getByRole('main');
     await expectNewTab(page, main.getByRole('link', { name: /^Daily Wellness Program/ }), WELLNESS_URL);
     await expectNewTab(page, main.getByRole('link', { name: /^Vital Scan/ }), VITAL_SCAN_URL);
-    await main.getByRole('link', { name: /^Plan of Care/ }).click();
-    await expect(page).toHaveURL('/health/activities/plan-of-care');
+    const logged = page.waitForEvent('console', (msg) => msg.text() === 'Plan of Care selected');
+    await main.getByRole('button', { name: /^Plan of Care/ }).click();
+    await logged;
+    await expect(page).toHaveURL('/health/activities');
     await page.goto('/health/activities');
     await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveCount(0);
     await page.getByRole('link', { name: 'Go Back' }).click();

@@ -4,15 +4,28 @@ import { Link } from 'react-router';
 import { cn } from '../lib/cn';
 import { ExternalLink } from './external-link';
 
-interface ActionTileProps {
+interface TileContent {
   title: string;
   description?: string;
   icon: LucideIcon;
-  /** An in-app path, or with `external` a full URL opened in a new tab. */
-  to: string;
-  external?: boolean;
   className?: string;
 }
+
+type ActionTileProps = TileContent &
+  (
+    | {
+        /** An in-app path, or with `external` a full URL opened in a new tab. */
+        to: string;
+        external?: boolean;
+        onSelect?: never;
+      }
+    | {
+        /** A tile that acts in place instead of leading anywhere. */
+        onSelect: () => void;
+        to?: never;
+        external?: never;
+      }
+  );
 
 const tileClass =
   'group flex min-h-16 items-center gap-4 rounded-2xl border border-line bg-surface p-4 text-left shadow-sm transition-colors hover:border-brand/40 hover:bg-brand-soft/60 active:bg-brand-soft';
@@ -32,8 +45,15 @@ function TileBody({ title, description, icon: Icon, trailing }: { title: string;
   );
 }
 
-/** A large tappable row leading to a screen or an external site. */
-export function ActionTile({ title, description, icon, to, external, className }: ActionTileProps) {
+/** A large tappable row leading to a screen or an external site, or acting in place. */
+export function ActionTile({ title, description, icon, to, external, onSelect, className }: ActionTileProps) {
+  if (onSelect) {
+    return (
+      <button type="button" onClick={onSelect} className={cn(tileClass, 'w-full', className)}>
+        <TileBody title={title} description={description} icon={icon} trailing={null} />
+      </button>
+    );
+  }
   if (external) {
     return (
       <ExternalLink href={to} className={cn(tileClass, className)}>

@@ -9,7 +9,11 @@ import { useConfig } from '../../config/use-config';
 
 const m = t.members.activities;
 
-/** /health/activities: the daily wellness programme and Vital Scan (external, new tab) and Plan of Care. */
+/**
+ * /health/activities: the daily wellness programme and Vital Scan (external, new tab), and
+ * Plan of Care, which only logs (spec, Health activities); its placeholder route is reached
+ * from the Quick Access and voice shortcuts.
+ */
 export function HealthActivitiesPage() {
   const { wellnessProgramUrl, vitalScanUrl } = useConfig();
   return (
@@ -17,7 +21,7 @@ export function HealthActivitiesPage() {
       <PageIntro title={m.title}>{m.intro}</PageIntro>
       <ActionTile external to={wellnessProgramUrl} icon={Sun} title={m.wellness.title} description={m.wellness.body} />
       <ActionTile external to={vitalScanUrl} icon={ScanHeart} title={m.vitalScan.title} description={m.vitalScan.body} />
-      <ActionTile to={paths.planOfCare} icon={ClipboardList} title={m.planOfCare.title} description={m.planOfCare.body} />
+      <ActionTile onSelect={() => console.info('Plan of Care selected')} icon={ClipboardList} title={m.planOfCare.title} description={m.planOfCare.body} />
     </PageLayout>
   );
 }

@@ -394,6 +394,20 @@ test.describe('header dialogs', () => {
     }
   });
 
+  test('without configured programme videos the control says there are none', async ({ page }) => {
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), helpVideoIds: [] } });
+    });
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Program videos' }).click();
+    const list = page.getByRole('dialog', { name: 'Program Resources' });
+    await expect(list.getByText('No programme videos are available right now.')).toBeVisible();
+    await expect(list.getByText('Two short videos about your programme.')).toHaveCount(0);
+    await expect(list.getByRole('button')).toHaveCount(1); // only the corner close
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('Admin Access opened from the menu: Cancel returns focus to the menu button; labels stay on one line', async ({ page }) => {
     await page.goto('/home');
     await page.getByRole('button', { name: 'Open menu' }).click();

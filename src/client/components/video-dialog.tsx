@@ -32,23 +32,25 @@ export function VideoDialog<V extends VideoItem>({ open, onOpenChange, title, de
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent title={title} description={description}>
-          <ul className="flex flex-col gap-2">
-            {videos.map((video) => (
-              <li key={video.id}>
-                <Button
-                  variant="secondary"
-                  className="w-full justify-start text-left whitespace-normal"
-                  onClick={() => {
-                    onOpenChange(false);
-                    setPlaying(video);
-                  }}
-                >
-                  <CirclePlay className="text-brand" aria-hidden />
-                  {video.title}
-                </Button>
-              </li>
-            ))}
-          </ul>
+          {videos.length > 0 && (
+            <ul className="flex flex-col gap-2">
+              {videos.map((video) => (
+                <li key={video.id}>
+                  <Button
+                    variant="secondary"
+                    className="w-full justify-start text-left whitespace-normal"
+                    onClick={() => {
+                      onOpenChange(false);
+                      setPlaying(video);
+                    }}
+                  >
+                    <CirclePlay className="text-brand" aria-hidden />
+                    {video.title}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
         </DialogContent>
       </Dialog>
       <Dialog open={playing !== null} onOpenChange={(isOpen) => !isOpen && setPlaying(null)}>

@@ -12,13 +12,13 @@ export const embedUrl = (videoId: string) => `https://www.youtube-nocookie.com/e
 
 /**
  * The second header variant's control: the two programme resource videos from runtime
- * configuration, each opening a video dialog with an embedded player.
+ * configuration (`HELP_VIDEO_IDS`), each opening a video dialog with an embedded player.
+ * Without configured ids the dialog says there are none rather than the control vanishing.
  */
 export function ProgramVideosButton() {
   const { helpVideoIds } = useConfig();
   const [open, setOpen] = useState(false);
   const videos = helpVideoIds.slice(0, 2).map((id, i) => ({ id, title: r.videos[i] ?? r.title }));
-  if (videos.length === 0) return null;
 
   return (
     <>
@@ -36,7 +36,7 @@ export function ProgramVideosButton() {
         open={open}
         onOpenChange={setOpen}
         title={r.title}
-        description={r.description}
+        description={videos.length > 0 ? r.description : r.none}
         videos={videos}
         wide
         renderPlayer={(video) => (

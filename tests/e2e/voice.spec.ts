@@ -18,6 +18,17 @@ async function openHome(page: Page, request: APIRequestContext, options: VoiceFa
 
 const mic = (page: Page) => page.getByRole('button', { name: 'Hold to talk' });
 
+/**
+ * Stops the page's fake clock a second ahead of its present, so timers then move only by
+ * runFor. The clock runs in real time until then; on a stalled machine the chosen instant
+ * can already be past by the time the call lands, so that case tries again.
+ */
+async function pauseClock(page: Page) {
+  await expect(async () => {
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  }).toPass();
+}
+
 async function startSession(page: Page) {
   await page.getByRole('button', { name: 'Start Voice Session' }).click();
   await expect(mic(page)).toBeEnabled();
@@ -68,7 +79,7 @@ test.describe('voice navigation', () => {
     const voice = await openHome(page, request);
     await startSession(page);
     await script(page, { kind: 'result', transcript: 'prescriptions', confidence: 0.9 });
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await pauseClock(page);
     await holdAndRelease(page);
     await expect(message(voice)).toHaveText('Opening Prescriptions...');
     await page.clock.runFor(450);
@@ -147,7 +158,7 @@ test.describe('voice navigation', () => {
     const voice = await openHome(page, request);
     await startSession(page);
     await script(page, { kind: 'error', code: 'network' });
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await pauseClock(page);
     await mic(page).hover();
     await page.mouse.down();
     await page.mouse.up();
@@ -184,8 +195,9 @@ test.describe('voice navigation', () => {
   }) => {
     await page.clock.install();
     const voice = await openHome(page, request);
+    // Paused before the session starts, every timing below counts from the same instant.
+    await pauseClock(page);
     await startSession(page);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await expect(voice.getByTestId('voice-consent')).toBeVisible();
     await page.clock.runFor(3_000);
     await expect(voice.getByTestId('voice-consent')).toBeVisible();

@@ -1,12 +1,17 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, registerViaApi, signInViaStorage, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, pauseClock, registerViaApi, signInViaStorage, test } from './support/fixtures';
 import { installVoiceFakes, script, type VoiceFakeOptions } from './support/voice-fakes';
 
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-/** A fresh member, signed in, on Home with the voice fakes installed before the app loads. */
+/**
+ * A fresh member, signed in, on Home with the voice fakes and Playwright's fake clock
+ * installed before the app loads. The clock runs in real time until a session starts (see
+ * startSession).
+ */
 async function openHome(page: Page, request: APIRequestContext, options: VoiceFakeOptions = {}) {
+  await page.clock.install();
   const member = await registerViaApi(request);
   await signInViaStorage(page, request, member);
   await installVoiceFakes(page, options);
@@ -19,22 +24,23 @@ async function openHome(page: Page, request: APIRequestContext, options: VoiceFa
 const mic = (page: Page) => page.getByRole('button', { name: 'Hold to talk' });
 
 /**
- * Stops the page's fake clock a second ahead of its present, so timers then move only by
- * runFor. The clock runs in real time until then; on a stalled machine the chosen instant
- * can already be past by the time the call lands, so that case tries again.
+ * Starts a voice session with the clock paused, so its 4 s banner, 4 s messages, 0.5 s
+ * navigation delay and 60 s limit move only by runFor: a stalled machine can neither expire
+ * what a test is about to look at nor shift the mic while the banner goes away.
  */
-async function pauseClock(page: Page) {
-  await expect(async () => {
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  }).toPass();
-}
-
 async function startSession(page: Page) {
+  await pauseClock(page);
   await page.getByRole('button', { name: 'Start Voice Session' }).click();
   await expect(mic(page)).toBeEnabled();
 }
 
 /** Holds the mic with the mouse, checks it listens (red, pulsing, announced), lets go. */
+/** A match says where it goes; navigation follows 0.5 s later on the (paused) clock. */
+async function followMatch(page: Page, voice: Locator, name: string) {
+  await expect(message(voice)).toHaveText(`Opening ${name}...`);
+  await page.clock.runFor(500);
+}
+
 async function holdAndRelease(page: Page) {
   const button = mic(page);
   await button.hover();
@@ -68,18 +74,16 @@ test.describe('voice navigation', () => {
     await expect(voice.getByRole('status').filter({ hasText: 'Listening... release to stop' })).toBeVisible();
     await page.mouse.up();
 
-    await expect(message(voice)).toHaveText('Opening Virtual Therapy...');
+    await followMatch(page, voice, 'Virtual Therapy');
     await page.waitForURL('**/health/get-care/virtual-therapy');
     const starts = await page.evaluate(() => window.__voice.starts);
     expect(starts).toEqual([{ lang: 'en-US', continuous: false, interimResults: false, maxAlternatives: 1 }]);
   });
 
   test('navigation starts 0.5 s after the match, not before', async ({ page, request }) => {
-    await page.clock.install();
     const voice = await openHome(page, request);
     await startSession(page);
     await script(page, { kind: 'result', transcript: 'prescriptions', confidence: 0.9 });
-    await pauseClock(page);
     await holdAndRelease(page);
     await expect(message(voice)).toHaveText('Opening Prescriptions...');
     await page.clock.runFor(450);
@@ -154,11 +158,9 @@ test.describe('voice navigation', () => {
   });
 
   test('errors clear after 3 to 5 seconds', async ({ page, request }) => {
-    await page.clock.install();
     const voice = await openHome(page, request);
     await startSession(page);
     await script(page, { kind: 'error', code: 'network' });
-    await pauseClock(page);
     await mic(page).hover();
     await page.mouse.down();
     await page.mouse.up();
@@ -193,10 +195,7 @@ test.describe('voice navigation', () => {
     page,
     request,
   }) => {
-    await page.clock.install();
     const voice = await openHome(page, request);
-    // Paused before the session starts, every timing below counts from the same instant.
-    await pauseClock(page);
     await startSession(page);
     await expect(voice.getByTestId('voice-consent')).toBeVisible();
     await page.clock.runFor(3_000);
@@ -218,6 +217,7 @@ test.describe('voice navigation', () => {
     const voice = await openHome(page, request);
     const killSwitch = voice.getByRole('switch', { name: 'Voice' });
     await expect(killSwitch).toHaveAttribute('aria-checked', 'false');
+    await pauseClock(page);
     await killSwitch.click();
     await expect(killSwitch).toHaveAttribute('aria-checked', 'true');
     await expect(voice.getByTestId('voice-consent')).toBeVisible();
@@ -259,11 +259,12 @@ test.describe('voice navigation', () => {
     await page.keyboard.down('Enter');
     await expect(button).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.up('Enter');
+    await followMatch(page, voice, 'SOAR');
     await page.waitForURL('**/health/activities/soar');
   });
 
   test('push-to-talk works with touch', async ({ page, request }) => {
-    await openHome(page, request);
+    const voice = await openHome(page, request);
     await startSession(page);
     await script(page, { kind: 'result', transcript: 'care navigator', confidence: 0.9 });
     const box = (await mic(page).boundingBox())!;
@@ -272,6 +273,7 @@ test.describe('voice navigation', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
     await expect(mic(page)).toHaveAttribute('aria-pressed', 'true');
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await followMatch(page, voice, 'Care Navigator');
     await page.waitForURL('**/health/get-care/care-navigator');
   });
 
@@ -349,7 +351,11 @@ test.describe('voice navigation', () => {
     await holdAndRelease(page);
     await expect(message(voice).getByRole('alert')).toBeVisible();
     await openActivity(voice);
+    // axe schedules its work on timers: the clock runs again for the scans.
+    await page.clock.resume();
     await expectNoSeriousA11yViolations(page);
+    // The mic moves up when the consent banner goes: press it once the layout has settled.
+    await expect(voice.getByTestId('voice-consent')).toBeHidden();
     await mic(page).hover();
     await page.mouse.down();
     await expect(mic(page)).toHaveAttribute('aria-pressed', 'true');
@@ -369,10 +375,11 @@ test.describe('voice support', () => {
     test.use({ userAgent: SAFARI_IPHONE });
 
     test('0.65 confidence is accepted (Safari threshold 0.6) after the microphone check', async ({ page, request }) => {
-      await openHome(page, request, { getUserMedia: 'grant' });
+      const voice = await openHome(page, request, { getUserMedia: 'grant' });
       await startSession(page);
       await script(page, { kind: 'result', transcript: 'labs', confidence: 0.65 });
       await holdAndRelease(page);
+      await followMatch(page, voice, 'Quest Select Labs');
       await page.waitForURL('**/health/get-care/quest-select-labs');
     });
 

@@ -65,6 +65,18 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/**
+ * Stops the page's fake clock (`page.clock.install()` first) a second ahead of its present,
+ * so the app's timers then move only by runFor: a stalled machine can no longer expire a
+ * toast or message before a test looks at it. The clock runs in real time until then; if the
+ * chosen instant is already past when the call lands, it tries again.
+ */
+export async function pauseClock(page: Page) {
+  await expect(async () => {
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  }).toPass();
+}
+
 export const test = base.extend<{ member: Member }>({
   member: async ({ request }, use) => {
     await use(await registerViaApi(request));

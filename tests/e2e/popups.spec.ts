@@ -170,12 +170,13 @@ privateTest.describe('member reminder popup, end to end (private server)', () =>
 
     // Take Vital Scan: closes, opens the vital-scan site in a new tab, completes in the background.
     const [tab] = await Promise.all([context.waitForEvent('page'), last.getByRole('button', { name: 'Take Vital Scan' }).click()]);
-    await tab.waitForLoadState();
-    expect(tab.url()).toBe(VITAL_SCAN_URL);
-    await tab.close();
+    // The toast lives 5 s: look at it before waiting on the new tab's renderer.
     await expect(last).toBeHidden();
     await expect(page.getByText('Action Completed', { exact: true })).toBeVisible();
     await expect(page.getByText('Thank you for your engagement!', { exact: true })).toBeVisible();
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(VITAL_SCAN_URL);
+    await tab.close();
 
     // Signs in again: nothing to show.
     const next = page.waitForResponse((r) => r.url().includes('/api/popups/next'));

@@ -149,6 +149,11 @@ describe('POST /api/admin/popups', () => {
     ['startAt', { startAt: 1767225600000 }, 'Start date is required'],
     ['endAt', { endAt: undefined }, 'End date is required'],
     ['endAt', { endAt: '2020-01-01T00:00:00.000Z' }, 'End date must be after start date'],
+    // Valid ISO strings that PostgreSQL cannot store (no year 0; 9999 with an offset is year 10000).
+    ['startAt', { startAt: '0000-06-01T00:00:00Z' }, 'Start date must be in the years 2000 to 2099'],
+    ['startAt', { startAt: '1999-12-31T23:59:59Z' }, 'Start date must be in the years 2000 to 2099'],
+    ['endAt', { endAt: '9999-12-31T23:00:00-05:00' }, 'End date must be in the years 2000 to 2099'],
+    ['endAt', { endAt: '2100-01-01T00:00:00Z' }, 'End date must be in the years 2000 to 2099'],
     ['recurrence', { recurrence: 'MONTHLY' }, 'Recurrence must be NONE, HOURLY, DAILY or WEEKLY'],
     ['interval', { interval: 0 }, 'Interval must be a whole number from 1 to 24'],
     ['interval', { interval: 25 }, 'Interval must be a whole number from 1 to 24'],

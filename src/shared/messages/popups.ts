@@ -107,6 +107,8 @@ export const popups = {
     startRequired: 'Start date is required',
     endRequired: 'End date is required',
     endAfterStart: 'End date must be after start date',
+    startOutOfRange: 'Start date must be in the years 2000 to 2099',
+    endOutOfRange: 'End date must be in the years 2000 to 2099',
     recurrenceInvalid: 'Recurrence must be NONE, HOURLY, DAILY or WEEKLY',
     intervalRange: 'Interval must be a whole number from 1 to 24',
     timezoneRequired: 'Timezone is required',

@@ -34,13 +34,21 @@ export function isIanaTimeZone(name: string): boolean {
 const instantSchema = z.iso.datetime({ offset: true });
 const isInstant = (value: unknown): value is string => typeof value === 'string' && instantSchema.safeParse(value.trim()).success;
 
-/** An instant with an explicit offset (the browser sends `Date.toISOString()`). */
-const dateTime = (required: string) =>
+/**
+ * An instant with an explicit offset (the browser sends `Date.toISOString()`), in the years a
+ * programme can schedule. The ISO format alone admits year 0000, which PostgreSQL has no
+ * room for, and 9999 with a negative offset, which is year 10000 in UTC.
+ */
+const dateTime = (required: string, outOfRange: string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .pipe(z.iso.datetime({ offset: true, error: required }));
+    .pipe(z.iso.datetime({ offset: true, error: required }))
+    .refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 2000 && year <= 2099;
+    }, outOfRange);
 
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
@@ -55,8 +63,8 @@ export const PopupFormSchema = z
     title: z.string({ error: v.titleRequired }).trim().min(1, v.titleRequired).max(100, v.titleTooLong),
     message: z.string({ error: v.messageRequired }).trim().min(1, v.messageRequired).max(500, v.messageTooLong),
     target: PopupTargetSchema,
-    startAt: dateTime(v.startRequired),
-    endAt: dateTime(v.endRequired),
+    startAt: dateTime(v.startRequired, v.startOutOfRange),
+    endAt: dateTime(v.endRequired, v.endOutOfRange),
     recurrence: PopupRecurrenceSchema.default('NONE'),
     interval: wholeNumber(1, 24, v.intervalRange).default(1),
     timezone: z

@@ -373,6 +373,8 @@ test.describe('admin popup console', () => {
     await expect(form).toBeHidden();
     const edited = card(page, renamed);
     await expect(edited).toBeVisible();
+    // Focus returns to the Edit button that opened the dialog.
+    await expect(edited.getByRole('button', { name: `Edit ${renamed}` })).toBeFocused();
     page.once('dialog', (d) => void d.dismiss());
     await edited.getByRole('button', { name: `Delete ${renamed}` }).click();
     await expect(page.getByText('Popup deleted successfully', { exact: true })).toHaveCount(0);

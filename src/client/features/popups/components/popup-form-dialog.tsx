@@ -22,7 +22,6 @@ import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { emptyPopupForm, fromLocalInputValue, parseIntegerInput, popupToForm, toLocalInputValue } from '../admin-popup-view';
 import { useCreatePopup, useUpdatePopup } from '../api/admin-popups';
-import { useReturnFocus } from './use-return-focus';
 
 const a = t.popups.admin;
 const f = a.form;
@@ -125,7 +124,6 @@ interface PopupFormDialogProps {
  */
 export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogProps) {
   const editing = popup !== undefined;
-  const returnFocus = useReturnFocus();
   const create = useCreatePopup();
   const update = useUpdatePopup();
   const form = useForm<PopupFormInput, unknown, PopupForm>({
@@ -171,7 +169,7 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent title={editing ? a.editTitle : a.createTitle} description={editing ? a.editDescription : a.createDescription} {...returnFocus}>
+      <DialogContent title={editing ? a.editTitle : a.createTitle} description={editing ? a.editDescription : a.createDescription}>
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           <Field label={f.title} error={errors.title?.message}>
             <Input autoComplete="off" maxLength={200} {...text('title')} />

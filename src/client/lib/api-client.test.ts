@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '#shared/errors';
-import { isErrorBody, urlFromKey } from './api-client';
+import { ApiError, isErrorBody, serverMessageOr, urlFromKey } from './api-client';
 
 describe('urlFromKey', () => {
   it('joins string parts with / and turns objects into the query, skipping null and empty values', () => {
@@ -39,5 +39,13 @@ describe('isErrorBody', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('serverMessageOr', () => {
+  it("prefers the server's sentence and falls back otherwise", () => {
+    expect(serverMessageOr(new ApiError(409, '409: taken', { error: 'Already taken' }), 'Failed')).toBe('Already taken');
+    expect(serverMessageOr(new ApiError(500, '500: boom', undefined), 'Failed')).toBe('Failed');
+    expect(serverMessageOr(new TypeError('Failed to fetch'), 'Failed')).toBe('Failed');
   });
 });

@@ -24,6 +24,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own sentence for a failed call, else `fallback` (a network error has none). */
+export const serverMessageOr = (err: unknown, fallback: string) => (err instanceof ApiError && err.serverMessage) || fallback;
+
 /** Builds a GET URL from query-key parts: strings become the path, objects the query. */
 export function urlFromKey(parts: readonly unknown[]): string {
   const path = parts.filter((p): p is string => typeof p === 'string').join('/');

@@ -8,7 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import { storeAdminAccess } from '../../../lib/auth-storage';
 import { t } from '../../../lib/i18n';
 import { adminAccessRequest, resetAdminQueries } from '../api/admin-queries';
@@ -43,8 +43,7 @@ export function AdminAccessDialog({ open, onOpenChange }: { open: boolean; onOpe
       onOpenChange(false);
       void navigate(paths.adminEmployers);
     } catch (err) {
-      const message = err instanceof ApiError && err.serverMessage ? err.serverMessage : a.invalid;
-      toast({ title: a.failedTitle, description: message, variant: 'destructive' });
+      toast({ title: a.failedTitle, description: serverMessageOr(err, a.invalid), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

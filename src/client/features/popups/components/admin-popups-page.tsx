@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
 import {
@@ -43,8 +43,6 @@ const themeSwatch: Record<PopupTheme, string> = {
   purple: 'bg-violet-600',
   white: 'bg-white ring-1 ring-line',
 };
-
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? (err.serverMessage ?? fallback) : fallback);
 
 /** One popup: every field, the three counters, and edit / activate-deactivate / delete. */
 function PopupCard({
@@ -135,7 +133,7 @@ export function AdminPopupsPage() {
       { id: p.id, active: !p.isActive },
       {
         onSuccess: () => toast({ title: a.toastSuccess, description: a.statusUpdated, variant: 'success' }),
-        onError: (err) => toast({ title: a.toastError, description: errorText(err, a.statusFailed), variant: 'destructive' }),
+        onError: (err) => toast({ title: a.toastError, description: serverMessageOr(err, a.statusFailed), variant: 'destructive' }),
       },
     );
   }
@@ -144,7 +142,7 @@ export function AdminPopupsPage() {
     if (!window.confirm(a.confirmDelete(p.title))) return;
     remove.mutate(p.id, {
       onSuccess: () => toast({ title: a.toastSuccess, description: a.deleted, variant: 'success' }),
-      onError: (err) => toast({ title: a.toastError, description: errorText(err, a.deleteFailed), variant: 'destructive' }),
+      onError: (err) => toast({ title: a.toastError, description: serverMessageOr(err, a.deleteFailed), variant: 'destructive' }),
     });
   }
 
@@ -152,7 +150,7 @@ export function AdminPopupsPage() {
   if (list.isPending) {
     body = <LoadingState label={a.loading} rows={2} rowClassName="h-48" />;
   } else if (list.isError) {
-    body = <ErrorState message={`${a.loadError}${errorText(list.error, list.error.message)}`} backTo={paths.home} backLabel={a.backToHome} home />;
+    body = <ErrorState message={`${a.loadError}${serverMessageOr(list.error, list.error.message)}`} backTo={paths.home} backLabel={a.backToHome} home />;
   } else {
     body = (
       <>

@@ -18,7 +18,7 @@ import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { emptyPopupForm, fromLocalInputValue, parseIntegerInput, popupToForm, toLocalInputValue } from '../admin-popup-view';
 import { useCreatePopup, useUpdatePopup } from '../api/admin-popups';
@@ -153,7 +153,7 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
         }
       }
       const fallback = editing ? a.updateFailed : a.createFailed;
-      toast({ title: a.toastError, description: err instanceof ApiError ? (err.serverMessage ?? fallback) : fallback, variant: 'destructive' });
+      toast({ title: a.toastError, description: serverMessageOr(err, fallback), variant: 'destructive' });
     }
   });
 

@@ -26,10 +26,9 @@ export function useEmployer(companyId: string, enabled: boolean) {
   return useQuery<EmployerDetailResponse | null>({ queryKey: [EMPLOYERS, companyId], enabled });
 }
 
-export function useEmployees(companyId: string, query: EmployeeListQuery, enabled: boolean) {
+export function useEmployees(companyId: string, query: EmployeeListQuery) {
   return useQuery<EmployeeListResponse | null>({
     queryKey: [EMPLOYERS, companyId, 'employees', query],
-    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -94,7 +94,7 @@ function Pager({ page, totalPages, total, onPage }: { page: number; totalPages: 
 function Employees({ companyId }: { companyId: string }) {
   const [params, setParams] = useSearchParams();
   const state = readEmployeeListState(params);
-  const list = useEmployees(companyId, employeeListQuery(state), true);
+  const list = useEmployees(companyId, employeeListQuery(state));
 
   const setState = (next: EmployeeListState, replace = false) => setParams(writeEmployeeListState(next), { replace });
 

@@ -1,13 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActivePopupsResponse, MemberPopup, PopupCompletedResponse } from '#shared/schemas/popups';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MemberPopup, PopupCompletedResponse } from '#shared/schemas/popups';
 import { apiSend } from '../../../lib/api-client';
 
-/** GET /api/popups/active: the member's live popups on every page. */
+/** GET /api/popups/active: the member's live popups; refreshed after snooze and complete (spec section 7). */
 export const activePopupsQueryKey = ['/api/popups/active'] as const;
-
-export function useActivePopups(options: { enabled?: boolean } = {}) {
-  return useQuery<ActivePopupsResponse | null>({ queryKey: activePopupsQueryKey, enabled: options.enabled ?? true });
-}
 
 export const snoozePopupRequest = (id: string) => apiSend<MemberPopup>('POST', `/api/popups/${encodeURIComponent(id)}/snooze`);
 export const completePopupRequest = (id: string) =>

@@ -408,6 +408,18 @@ test.describe('header dialogs', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('an external link whose address is not configured looks and acts disabled', async ({ page }) => {
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), vitalScanUrl: '' } });
+    });
+    await page.goto('/home');
+    const tab = page.getByRole('navigation').getByRole('link', { name: /Vital Scan/ });
+    await expect(tab).toHaveAttribute('aria-disabled', 'true');
+    await expect(tab).not.toHaveAttribute('href');
+    await expect(tab).toHaveCSS('opacity', '0.6');
+  });
+
   test('Admin Access opened from the menu: Cancel returns focus to the menu button; labels stay on one line', async ({ page }) => {
     await page.goto('/home');
     await page.getByRole('button', { name: 'Open menu' }).click();

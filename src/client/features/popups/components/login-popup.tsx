@@ -51,7 +51,7 @@ export function LoginPopup() {
   function takeVitalScan() {
     if (!popup) return;
     clearLoginPopup();
-    if (vitalScanUrl) window.open(vitalScanUrl, '_blank', 'noopener,noreferrer');
+    window.open(vitalScanUrl, '_blank', 'noopener,noreferrer');
     complete.mutateAsync(popup.id).then(
       () => toast({ title: m.completedTitle, description: m.completedBody, variant: 'success' }),
       (err: unknown) => toast({ title: m.errorTitle, description: completeErrorMessage(err), variant: 'destructive' }),
@@ -105,7 +105,8 @@ export function LoginPopup() {
           </p>
         )}
         <div className="flex flex-col gap-3">
-          <Button size="lg" className={cn(theme.action)} onClick={takeVitalScan}>
+          {/* Without the vital-scan address (configuration not loaded) there is nothing to take. */}
+          <Button size="lg" className={cn(theme.action)} onClick={takeVitalScan} disabled={!vitalScanUrl}>
             <ScanHeart aria-hidden />
             {m.takeVitalScan}
           </Button>

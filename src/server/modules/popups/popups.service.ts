@@ -103,12 +103,6 @@ export function createPopupsService(deps: PopupsDeps) {
     return { row, occurrence };
   }
 
-  async function existing(id: string) {
-    const row = isUuid(id) ? await repo.findPopup(db, id) : undefined;
-    if (!row) throw new AppError('not_found', m.notFound);
-    return row;
-  }
-
   return {
     /**
      * The best popup for this page that the member should see now, or null. Records a show:
@@ -188,7 +182,7 @@ export function createPopupsService(deps: PopupsDeps) {
     },
 
     async update(actor: Actor, id: string, input: PopupForm): Promise<AdminPopup> {
-      await existing(id);
+      if (!isUuid(id)) throw new AppError('not_found', m.notFound);
       const now = clock();
       return db.transaction(async (tx) => {
         const row = await repo.updatePopup(tx, id, { ...fromForm(input), updatedAt: now });
@@ -199,7 +193,7 @@ export function createPopupsService(deps: PopupsDeps) {
     },
 
     async setActive(actor: Actor, id: string, isActive: boolean): Promise<AdminPopup> {
-      await existing(id);
+      if (!isUuid(id)) throw new AppError('not_found', m.notFound);
       const now = clock();
       return db.transaction(async (tx) => {
         const row = await repo.updatePopup(tx, id, { isActive, updatedAt: now });
@@ -215,7 +209,7 @@ export function createPopupsService(deps: PopupsDeps) {
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      await existing(id);
+      if (!isUuid(id)) throw new AppError('not_found', m.notFound);
       const now = clock();
       await db.transaction(async (tx) => {
         const row = await repo.deletePopup(tx, id);

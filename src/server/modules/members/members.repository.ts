@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { companies, familyMembers, participants, users } from '#db/schema';
 
@@ -97,11 +97,17 @@ export async function deleteFamilyMember(db: DbOrTx, participantId: string, id: 
   return rows.length > 0;
 }
 
-/** Sets the stored count to the real number of rows (called in the write's transaction). */
-export async function syncFamilyCount(db: DbOrTx, participantId: string): Promise<number> {
-  const n = await countFamily(db, participantId);
-  await db.update(participants).set({ familyMemberCount: n }).where(eq(participants.id, participantId));
-  return n;
+/**
+ * Sets the stored count to the real number of rows, in one statement (called in the write's
+ * transaction, after lockParticipant, so concurrent writes cannot interleave).
+ */
+export async function syncFamilyCount(db: DbOrTx, participantId: string): Promise<void> {
+  await db
+    .update(participants)
+    .set({
+      familyMemberCount: sql`(select count(*)::int from ${familyMembers} where ${familyMembers.participantId} = ${participantId})`,
+    })
+    .where(eq(participants.id, participantId));
 }
 
 export async function findProfile(db: DbOrTx, userId: string) {

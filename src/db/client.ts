@@ -19,6 +19,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/**
+ * The rows of a raw `db.execute` result. node-postgres and PGlite both answer `{ rows }`,
+ * but Drizzle's shared execute type differs per driver and does not say so; a bare array is
+ * accepted too.
+ */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';

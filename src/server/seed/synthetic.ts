@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#db/client';
+import { rowsOf, type Db } from '#db/client';
 
 /**
  * Synthetic programme data at scale (npm run db:seed): employers with a realistic spread of
@@ -360,10 +360,4 @@ export async function seedSynthetic(db: Db, options: SeedOptions, onProgress?: (
   rows.total = rows.companies + rows.users + rows.participants + rows.familyMembers + rows.loginAudits;
   const seconds = (performance.now() - started) / 1000;
   return { rows, seconds, rowsPerSecond: Math.round(rows.total / seconds), insertSeconds, firstEmployerName: employers[0]?.name, sampleEmail };
-}
-
-/** node-postgres answers `{ rows }`, PGlite too; drizzle's execute type differs per driver. */
-function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#db/client';
+import { rowsOf, type DbOrTx } from '#db/client';
 import { companies, loginAudits, participants, sessions, users } from '#db/schema';
 
 export type LoginResult = (typeof loginAudits.$inferInsert)['result'];
@@ -111,7 +111,7 @@ export async function lowestFreeLhmpId(db: DbOrTx): Promise<string | undefined> 
     where not exists (select 1 from ${users} u where u.lhmp_id = 'LQ' || lpad(n::text, 5, '0'))
     order by n
     limit 1`);
-  return (result as unknown as { rows: { lhmp_id: string }[] }).rows[0]?.lhmp_id;
+  return rowsOf<{ lhmp_id: string }>(result)[0]?.lhmp_id;
 }
 
 export async function findUserIdByEmail(db: DbOrTx, email: string) {

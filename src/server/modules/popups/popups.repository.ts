@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '#db/client';
+import { rowsOf, type DbOrTx } from '#db/client';
 import { substringPattern } from '../../lib/sql-text';
 import { events, popups, userPopupStates } from '#db/schema';
 import type { PopupSortField, SortOrder } from '#shared/schemas/popups';
@@ -52,11 +52,6 @@ export async function listLiveWithState(
 export async function findPopup(db: DbOrTx, id: string): Promise<PopupRow | undefined> {
   const [row] = await db.select().from(popups).where(eq(popups.id, id)).limit(1);
   return row;
-}
-
-/** Both drivers answer `execute` with `{ rows }`; the shared Drizzle type does not say so. */
-function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** True when the stored row belongs to another occurrence, i.e. counts as fresh. */

@@ -39,6 +39,3 @@ export const paths = {
   adminEmployee: (userId: string) => `/admin/employees/${encodeURIComponent(userId)}`,
   adminPopups: '/admin/popups',
 } as const;
-
-/** Routes reachable without signing in (spec: Route guard). */
-export const publicPaths: readonly string[] = [paths.root, paths.login, paths.register];

@@ -12,7 +12,10 @@ export function hasUnstorableText(value: string): boolean {
   return /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
 }
 
-/** The first top-level key under which `value` holds unstorable text, or '_' for the value itself. */
+/**
+ * True when `value` is unstorable text or holds some, in any nested value or object key
+ * (nesting deeper than 32 levels is not searched).
+ */
 function findUnstorable(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return hasUnstorableText(value);
   if (depth > 32 || value === null || typeof value !== 'object') return false;
@@ -20,6 +23,7 @@ function findUnstorable(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => hasUnstorableText(k) || findUnstorable(v, depth + 1));
 }
 
+/** The first top-level key under which `value` holds unstorable text, or '_' for the value itself. */
 function offendingKey(value: unknown): string | undefined {
   if (typeof value === 'string') return hasUnstorableText(value) ? '_' : undefined;
   if (value === null || typeof value !== 'object') return undefined;

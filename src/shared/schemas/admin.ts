@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages/index';
+import { emptyOrNullAsUndefined, SORT_ORDERS } from './common';
+
+export { SORT_ORDERS, type SortOrder } from './common';
 
 const v = messages.admin.validation;
 
@@ -8,14 +11,12 @@ export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE = 100_000;
 export const ADMIN_MAX_SIZE = 100;
 
-const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 /**
  * A search term: trimmed, at most 100 characters, no control characters (the search index
  * separates fields with a line break). Blank means no search. `%` and `_` are literal.
  */
 export const AdminSearchSchema = z.preprocess(
-  emptyAsUndefined,
+  emptyOrNullAsUndefined,
   z
     .string({ error: v.searchTooLong })
     .trim()
@@ -39,14 +40,12 @@ const wholeNumber = (min: number, max: number, message: string, fallback: number
 
 export const EMPLOYER_SORT_FIELDS = ['name', 'lastActivity'] as const;
 export type EmployerSortField = (typeof EMPLOYER_SORT_FIELDS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** GET /api/admin/employers query. */
 export const EmployerListQuerySchema = z.object({
   search: AdminSearchSchema,
-  sortBy: z.preprocess(emptyAsUndefined, z.enum(EMPLOYER_SORT_FIELDS, { error: v.sortByInvalid }).default('name')),
-  sortOrder: z.preprocess(emptyAsUndefined, z.enum(SORT_ORDERS, { error: v.sortOrderInvalid }).default('asc')),
+  sortBy: z.preprocess(emptyOrNullAsUndefined, z.enum(EMPLOYER_SORT_FIELDS, { error: v.sortByInvalid }).default('name')),
+  sortOrder: z.preprocess(emptyOrNullAsUndefined, z.enum(SORT_ORDERS, { error: v.sortOrderInvalid }).default('asc')),
 });
 export type EmployerListQuery = z.input<typeof EmployerListQuerySchema>;
 export type EmployerListQueryParsed = z.output<typeof EmployerListQuerySchema>;
@@ -87,7 +86,7 @@ export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 /** GET /api/admin/employers/{companyId}/employees query; status omitted means all. */
 export const EmployeeListQuerySchema = z.object({
   search: AdminSearchSchema,
-  status: z.preprocess(emptyAsUndefined, z.enum(EMPLOYEE_STATUSES, { error: v.statusInvalid }).optional()),
+  status: z.preprocess(emptyOrNullAsUndefined, z.enum(EMPLOYEE_STATUSES, { error: v.statusInvalid }).optional()),
   page: wholeNumber(1, ADMIN_MAX_PAGE, v.pageInvalid, 1),
   size: wholeNumber(1, ADMIN_MAX_SIZE, v.sizeInvalid, ADMIN_PAGE_SIZE),
 });

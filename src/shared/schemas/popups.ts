@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages/index';
+import { emptyAsUndefined, SORT_ORDERS } from './common';
+
+export type { SortOrder } from './common';
 
 const v = messages.popups.validation;
 
@@ -126,18 +129,15 @@ export type AdminPopupListItem = z.infer<typeof AdminPopupListItemSchema>;
 export const AdminPopupListResponseSchema = z.object({ popups: z.array(AdminPopupListItemSchema) });
 export type AdminPopupListResponse = z.infer<typeof AdminPopupListResponseSchema>;
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 export const POPUP_SORT_FIELDS = ['priority', 'title', 'createdAt'] as const;
 export type PopupSortField = (typeof POPUP_SORT_FIELDS)[number];
-export type SortOrder = 'asc' | 'desc';
 
 /** GET /api/admin/popups query (spec section 7); empty values mean "not set". */
 export const AdminPopupListQuerySchema = z.object({
   search: z.preprocess(emptyAsUndefined, z.string().trim().max(100, v.searchTooLong).optional()),
   status: z.preprocess(emptyAsUndefined, z.enum(['active', 'inactive'], { error: v.statusInvalid }).optional()),
   sortBy: z.preprocess(emptyAsUndefined, z.enum(POPUP_SORT_FIELDS, { error: v.sortByInvalid }).default('priority')),
-  sortOrder: z.preprocess(emptyAsUndefined, z.enum(['asc', 'desc'], { error: v.sortOrderInvalid }).default('desc')),
+  sortOrder: z.preprocess(emptyAsUndefined, z.enum(SORT_ORDERS, { error: v.sortOrderInvalid }).default('desc')),
 });
 export type AdminPopupListQuery = z.input<typeof AdminPopupListQuerySchema>;
 

@@ -6,30 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAdminRole } from '../../src/server/modules/auth/admin-bootstrap';
-import type { Access, RouteEntry } from '../../src/server/plugins/auth';
-import { createTestApp, registerMember, freshSessionHeaders } from './support/test-app';
-
-const CALLERS = ['anonymous', 'member', 'admin without step-up', 'elevated admin'] as const;
-type Caller = (typeof CALLERS)[number];
-type Expectation = 'allowed' | 401 | 403;
-
-/** What each kind of caller gets from a route of each access level. Exhaustive by type. */
-function expectationFor(access: Access, caller: Caller): Expectation {
-  switch (access) {
-    case 'public':
-      return 'allowed';
-    case 'member':
-      return caller === 'anonymous' ? 401 : 'allowed';
-    case 'admin':
-      if (caller === 'anonymous') return 401;
-      return caller === 'elevated admin' ? 'allowed' : 403;
-    default: {
-      const unknown: never = access;
-      throw new Error(`No authorization expectation for access level "${String(unknown)}"`);
-    }
-  }
-}
+import type { RouteEntry } from '../../src/server/plugins/auth';
+import { CALLERS, callerSessions, expectationFor } from './support/callers';
+import { createTestApp, registerMember } from './support/test-app';
 
 // Top-level await: the route table must exist while the tests are being collected.
 const t = await createTestApp();
@@ -40,23 +19,16 @@ const cases = [
   ...routes.filter((r) => r.method === 'GET').map((r) => ({ ...r, method: 'HEAD' })),
 ].sort((a, b) => `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`));
 
-const accounts: Record<Exclude<Caller, 'anonymous'>, string> = { member: '', 'admin without step-up': '', 'elevated admin': '' };
+const callers = callerSessions(t);
 
 beforeAll(async () => {
   const member = await registerMember(t.app);
   const admin = await registerMember(t.app);
-  await setAdminRole(t.database.db, admin.email, true);
-  accounts.member = member.id;
-  accounts['admin without step-up'] = admin.id;
-  accounts['elevated admin'] = admin.id;
+  await callers.setUp(member, admin);
 });
 afterAll(async () => {
   await t.close();
 });
-
-/** A fresh session per case, so sign-out or step-up in one case cannot leak into the next. */
-const headersFor = async (caller: Caller): Promise<Record<string, string>> =>
-  caller === 'anonymous' ? {} : freshSessionHeaders(t, accounts[caller], { elevated: caller === 'elevated admin' });
 
 /** Path parameters become fresh ids; a body route gets `{}`. */
 function requestFor(route: RouteEntry) {
@@ -87,7 +59,7 @@ describe('the route table', () => {
 
 describe.each(cases)('$method $url ($access)', (route) => {
   it.each(CALLERS)('as %s', async (caller) => {
-    const res = await t.app.inject({ ...requestFor(route), headers: await headersFor(caller) });
+    const res = await t.app.inject({ ...requestFor(route), headers: await callers.headersFor(caller) });
     const expected = expectationFor(route.access, caller);
     if (expected === 'allowed') {
       expect(res.statusCode, res.body).not.toBe(401);

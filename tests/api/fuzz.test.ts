@@ -18,8 +18,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { setAdminRole } from '../../src/server/modules/auth/admin-bootstrap';
-import type { Access, RouteEntry } from '../../src/server/plugins/auth';
+import type { RouteEntry } from '../../src/server/plugins/auth';
 import { ErrorBodySchema } from '../../src/shared/errors';
 import {
   HOSTILE_AUTHORIZATION,
@@ -37,22 +36,13 @@ import {
   ROW_DIGEST,
   tableDigests,
 } from './support/fuzz';
-import { asUser, createTestApp, registerMember, signedInMember, freshSessionHeaders } from './support/test-app';
+import { CALLERS, type Caller, callerSessions, expectationFor } from './support/callers';
+import { asUser, createTestApp, registerMember, signedInMember } from './support/test-app';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_302);
 /** A sign-in case costs a password hash; longer runs get proportionally longer. */
 const CELL_TIMEOUT_MS = 30_000 + RUNS * 1_000;
-const CALLERS = ['anonymous', 'member', 'admin without step-up', 'elevated admin'] as const;
-type Caller = (typeof CALLERS)[number];
-
-function expectationFor(access: Access, caller: Caller): 'allowed' | 401 | 403 {
-  if (access === 'public') return 'allowed';
-  if (caller === 'anonymous') return 401;
-  if (access === 'member') return 'allowed';
-  return caller === 'elevated admin' ? 'allowed' : 403;
-}
-
 let capture!: ReturnType<typeof captureRoutes>;
 const t = await createTestApp({
   beforeReady: (app) => {
@@ -64,7 +54,8 @@ const routes: RouteEntry[] = [...t.app.routeTable].sort((a, b) => `${a.url} ${a.
 for (const route of routes) await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:[A-Za-z0-9_]+/g, randomUUID()) });
 const schemasOf = (route: RouteEntry): RouteSchemas => capture.schemas.get(`${route.method} ${route.url}`) ?? {};
 
-const accounts: Record<Exclude<Caller, 'anonymous'>, string> = { member: '', 'admin without step-up': '', 'elevated admin': '' };
+const callers = callerSessions(t);
+const headersFor = callers.headersFor;
 const pools: Pools = { ids: [], emails: [] };
 const stats = { cases: 0, status: {} as Record<number, number>, serverErrors: 0, accepted: 0 };
 
@@ -72,10 +63,7 @@ beforeAll(async () => {
   const member = await signedInMember(t.app);
   const other = await signedInMember(t.app);
   const admin = await registerMember(t.app);
-  await setAdminRole(t.database.db, admin.email, true);
-  accounts.member = member.id;
-  accounts['admin without step-up'] = admin.id;
-  accounts['elevated admin'] = admin.id;
+  await callers.setUp(member, admin);
   // Objects for the ids pool: both members' family, a live popup and its member states.
   for (const m of [member, other]) {
     for (const relationship of ['Spouse', 'Child']) {
@@ -117,10 +105,6 @@ async function existingIds(): Promise<string[]> {
   }
   return ids;
 }
-
-/** A fresh session per case, so sign-out or step-up in one case cannot leak into the next. */
-const headersFor = async (caller: Caller): Promise<Record<string, string>> =>
-  caller === 'anonymous' ? {} : freshSessionHeaders(t, accounts[caller], { elevated: caller === 'elevated admin' });
 
 interface FuzzRequest {
   params: Record<string, string>;

@@ -10,11 +10,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../src/db/schema';
-import { newToken, sha256Hex } from '../../src/server/lib/crypto';
+import { sha256Hex } from '../../src/server/lib/crypto';
 import type { RouteEntry } from '../../src/server/plugins/auth';
 import { type Pools, type RouteSchemas, captureRoutes, validSamples } from './support/fuzz';
-import { asUser, createTestApp, signedInAdmin, signedInMember } from './support/test-app';
+import { asUser, createTestApp, freshSessionHeaders, signedInAdmin, signedInMember } from './support/test-app';
 
 let capture!: ReturnType<typeof captureRoutes>;
 const t = await createTestApp({
@@ -66,12 +65,7 @@ async function ownedIds(userId: string): Promise<string[]> {
 }
 
 /** A fresh session for A per request: sign-out in one cell must not end the next. */
-async function asA(): Promise<Record<string, string>> {
-  const token = newToken();
-  const now = t.clock();
-  await t.database.db.insert(sessions).values({ userId: a.id, tokenHash: sha256Hex(token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 3_600_000) });
-  return { authorization: `Bearer ${token}` };
-}
+const asA = (): Promise<Record<string, string>> => freshSessionHeaders(t, a.id);
 
 /** Valid bodies for a route, from its own schema (fixed seed). */
 function validBodies(route: RouteEntry, pools: Pools): unknown[] {

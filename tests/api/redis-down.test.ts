@@ -4,10 +4,9 @@
  * ten-second wait); signed-in members, who need no counters, are still served.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, sessions, users } from '../../src/db/schema';
+import { companies, users } from '../../src/db/schema';
 import { RedisCounterStore } from '../../src/server/lib/counter-store';
-import { newToken, sha256Hex } from '../../src/server/lib/crypto';
-import { type TestApp, createTestApp } from './support/test-app';
+import { type TestApp, createTestApp, freshSessionHeaders } from './support/test-app';
 
 // Nothing listens on this port (of the hardening ports 4205-4215, 4214 is never used).
 const down = new RedisCounterStore('redis://127.0.0.1:4214', 'wellhaven-test-down:');
@@ -42,10 +41,7 @@ describe('with Redis out of reach', () => {
       .insert(users)
       .values({ firstName: 'Redis', lastName: 'Down', email: 'redis.down.member@example.test', companyId: company!.id, lhmpId: 'LQ54330', passwordHash: 'unused' })
       .returning({ id: users.id });
-    const token = newToken();
-    const now = t.clock();
-    await t.database.db.insert(sessions).values({ userId: user!.id, tokenHash: sha256Hex(token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 3_600_000) });
-    const res = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({ url: '/api/auth/me', headers: await freshSessionHeaders(t, user!.id) });
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });

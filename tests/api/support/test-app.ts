@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../../src/db/client';
-import { buildApp, logRedactPaths } from '../../../src/server/app';
+import { buildApp, loggerOptions } from '../../../src/server/app';
 import { type Config, loadConfig } from '../../../src/server/config';
 import type { Clock } from '../../../src/server/lib/clock';
 import type { CounterStore } from '../../../src/server/lib/counter-store';
@@ -87,16 +87,16 @@ export async function createTestApp(
     database,
     clock,
     ...(options.counters ? { counters: options.counters } : {}),
-    logger: {
-      level: 'info',
-      redact: logRedactPaths,
-      stream: new Writable({
+    // The production logger (level, redaction, request serializer), written to `logs`.
+    logger: loggerOptions(
+      config,
+      new Writable({
         write(chunk, _enc, cb) {
           logs.push(String(chunk));
           cb();
         },
       }),
-    },
+    ),
   });
   options.beforeReady?.(app);
   await app.ready();

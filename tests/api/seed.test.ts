@@ -2,14 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { seedSynthetic } from '../../src/server/seed/synthetic';
-import { openTestDatabase } from './support/test-app';
+import { type TestDatabase, openTestDatabase } from './support/test-app';
 
 const options = { employers: 6, employees: 700, seed: 99, now: new Date('2026-03-01T00:00:00Z'), passwordHash: 'seed-hash', batchSize: 150 };
-type TestDb = Database & { dropDatabase(): Promise<void> };
-let a: TestDb;
-let b: TestDb;
+let a: TestDatabase;
+let b: TestDatabase;
+let resultA: Awaited<ReturnType<typeof seedSynthetic>>;
+let resultB: Awaited<ReturnType<typeof seedSynthetic>>;
+// Every test reads the same seeded pair, so none depends on another having run first.
 beforeAll(async () => {
   [a, b] = await Promise.all([openTestDatabase(), openTestDatabase()]);
+  resultA = await seedSynthetic(a.db, options);
+  resultB = await seedSynthetic(b.db, options);
 });
 afterAll(async () => {
   for (const d of [a, b]) {
@@ -33,8 +37,6 @@ const snapshot = (d: Database) =>
 
 describe('seedSynthetic', () => {
   it('fills employers, employees, participants, family members and sign-ins, reproducibly by seed', async () => {
-    const resultA = await seedSynthetic(a.db, options);
-    const resultB = await seedSynthetic(b.db, options);
     expect(resultA.rows).toEqual(resultB.rows);
     expect(resultA.rows).toMatchObject({ companies: 6, users: 700 });
     expect(resultA.rows.participants).toBeGreaterThan(300);
@@ -45,6 +47,11 @@ describe('seedSynthetic', () => {
   });
 
   it('leaves the maintained aggregates equal to a full recount, and every row consistent', async () => {
+    // The recount below would also be all zeros on an empty database: prove there is data.
+    const [seeded] = await rows<Record<string, number>>(a, sql`select
+      (select count(*)::int from companies) as companies, (select count(*)::int from company_stats) as stats,
+      (select coalesce(sum(employees), 0)::int from company_stats) as employees, (select count(*)::int from participants) as participants`);
+    expect(seeded).toEqual({ companies: options.employers, stats: options.employers, employees: options.employees, participants: resultA.rows.participants });
     const [mismatch] = await rows<{ n: number }>(a, sql`
       select count(*)::int as n from company_stats s join (
         select c.id, count(u.id)::int employees, count(u.email_verified_at)::int verified, count(p.id)::int participants,

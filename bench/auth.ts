@@ -19,6 +19,7 @@ export async function run(): Promise<Record<string, number | string>> {
     const reg = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(member) });
     if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
     const signin = await fetch(`${server.url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member.email, password: member.password }) });
+    if (signin.status !== 200) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
     const { token } = (await signin.json()) as { token: string };
 
     const me = await load({ url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${token}` } });
@@ -34,6 +35,7 @@ export async function run(): Promise<Record<string, number | string>> {
       });
       if (res.status === 201) accounts.push(JSON.stringify({ email, password: member.password }));
     }
+    if (accounts.length === 0) throw new Error('no sign-in account could be registered');
     let next = 0;
     const signins = await load({
       url: `${server.url}/api/auth/signin`,

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const LOGIN_BUDGET_KIB = 120;
+const LOGIN_BUDGET_KIB = 120;
 const LOGIN_CHUNK = 'sign-in-page';
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -15,7 +15,7 @@ const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const chunkName = (file: string) => path.basename(file).replace(/-[A-Za-z0-9_-]{8}\.(js|css)$/, '');
 
 /** Relative static imports of a built ES module (not dynamic `import()`). */
-export function staticImports(code: string): string[] {
+function staticImports(code: string): string[] {
   const found = new Set<string>();
   for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) found.add(match[1]!);
   return [...found];
@@ -27,8 +27,8 @@ export async function run(): Promise<Record<string, number | string>> {
   let html: string;
   try {
     html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  } catch {
-    return { error: `no build at ${clientDir}; run npm run build first` };
+  } catch (err) {
+    throw new Error(`no build at ${clientDir}; run npm run build first`, { cause: err });
   }
   const files = readdirSync(assetsDir);
   const code = new Map<string, string>();

@@ -27,7 +27,7 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
 }
 
 /** 1,000 live home popups, 1,000 signed-in users with 100 popup states each; returns their bearer tokens. */
-export async function seedPopupWorkload(db: Db): Promise<{ tokens: string[]; states: number }> {
+async function seedPopupWorkload(db: Db): Promise<{ tokens: string[]; states: number }> {
   const random = rng(42);
   const now = Date.now();
 

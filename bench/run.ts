@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
 const modules = readdirSync(here)
-  .filter((f) => f.endsWith('.ts') && !['run.ts', 'support.ts'].includes(f) && !f.endsWith('.test.ts'))
+  .filter((f) => f.endsWith('.ts') && !['run.ts', 'support.ts'].includes(f))
   .map((f) => f.replace(/\.ts$/, ''))
   .filter((name) => wanted.length === 0 || wanted.includes(name));
 

@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 
-export interface LoadResult {
+interface LoadResult {
   requestsPerSec: number;
   p50Ms: number;
   p99Ms: number;

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { createScratchDatabase } from '../../bench/support';
 import { type ConsistencyReport, checkConsistency, connectPostgres, openPglite } from './consistency';
 import { PORTS, type ServerProcess, buildServer, call, createPopups, elevatedAdmin, percentile, prng, registerAndSignIn, report, startServer } from './support';
-import { Ledger, type Member, verify, writer } from './writes';
+import { Ledger, type Member, untilAcked, verify, writer } from './writes';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
 const WORKERS = Number(process.env.CRASH_WORKERS ?? 6);
@@ -50,16 +50,22 @@ async function runBackend(kind: 'postgres' | 'pglite', entry: string) {
       }
       let alive = true;
       const base = server.url;
+      const ackedAtStart = ledger.acked;
       const workers = Array.from({ length: WORKERS }, (_, w) =>
         writer(() => base, members.filter((_m, i) => i % WORKERS === w), popups, ledger, () => alive, prng(SEED * 1000 + round * 10 + w)),
       );
+      // The kill lands at a random moment of a stream known to be flowing: that long after
+      // the round's first acknowledged write (the random delay is the fault, not a wait).
       const killAfter = 400 + Math.floor(rand() * 1600);
-      await new Promise((resolve) => setTimeout(resolve, killAfter));
+      if (await untilAcked(ledger, ackedAtStart + 1)) await new Promise((resolve) => setTimeout(resolve, killAfter));
       // No new request after this instant; those already sent die with the process.
       alive = false;
       await server.kill('SIGKILL');
       server = undefined;
       await Promise.all(workers);
+
+      const ackedThisRound = ledger.acked - ackedAtStart;
+      if (ackedThisRound === 0) problems.push(`round ${round}: no write was acknowledged before the kill, so the round tested nothing`);
 
       const db = await open();
       let missing: string[] = [];
@@ -71,7 +77,7 @@ async function runBackend(kind: 'postgres' | 'pglite', entry: string) {
       } finally {
         await db.close();
       }
-      console.log(`  ${kind} round ${round}: killed after ${killAfter} ms; ${ledger.acked} acknowledged so far, ${missing.length} lost, ${last?.problems.length ?? 'n/a'} consistency problems`);
+      console.log(`  ${kind} round ${round}: killed ${killAfter} ms after the first acknowledged write; ${ackedThisRound} acknowledged this round, ${ledger.acked} so far, ${missing.length} lost, ${last?.problems.length ?? 'n/a'} consistency problems`);
     }
 
     // Back up once more: every session survived, and the app reads what the database holds.

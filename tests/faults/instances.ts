@@ -9,7 +9,7 @@
 import { createScratchDatabase } from '../../bench/support';
 import { checkConsistency, connectPostgres } from './consistency';
 import { PORTS, type ServerProcess, buildServer, call, createPopups, elevatedAdmin, memberData, prng, registerAndSignIn, report, startRedis, startServer } from './support';
-import { Ledger, type Member, verify, writer } from './writes';
+import { Ledger, type Member, untilAcked, verify, writer } from './writes';
 
 const PG_SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const IP_LIMIT = 20;
@@ -69,13 +69,23 @@ try {
   let next = 0;
   const roundRobin = () => [a, b, c][next++ % 3]!;
   const writers = Array.from({ length: 6 }, (_, w) => writer(roundRobin, members.filter((_m, i) => i % 6 === w), popups, ledger, () => alive, prng(100 + w)));
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const ackedBeforeKill = ledger.acked;
-  await servers[1]!.kill('SIGKILL');
-  servers[1] = undefined;
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  alive = false;
-  await Promise.all(writers);
+  // Kill B once writes are flowing through all three, and run on until A and C have
+  // acknowledged as many again: a stream that acknowledges nothing would prove nothing.
+  const WRITES_EACH_SIDE = 30;
+  let ackedBeforeKill = 0;
+  try {
+    const flowing = await untilAcked(ledger, WRITES_EACH_SIDE);
+    ackedBeforeKill = ledger.acked;
+    if (!flowing) throw new Error(`before the kill only ${ledger.acked} writes were acknowledged (waited for ${WRITES_EACH_SIDE})`);
+    await servers[1]!.kill('SIGKILL');
+    servers[1] = undefined;
+    if (!(await untilAcked(ledger, ackedBeforeKill + WRITES_EACH_SIDE))) {
+      throw new Error(`after killing B, A and C acknowledged only ${ledger.acked - ackedBeforeKill} writes (waited for ${WRITES_EACH_SIDE})`);
+    }
+  } finally {
+    alive = false;
+    await Promise.all(writers);
+  }
   const db = await connectPostgres(scratch.url);
   try {
     const lost = await verify(db, ledger);

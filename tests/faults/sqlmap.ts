@@ -96,6 +96,8 @@ try {
   const base = server.url;
   const adminToken = await elevatedAdmin(base);
   const member = await call(`${base}/api/auth/signin`, { method: 'POST', body: { email: DEMO_MEMBER_EMAIL, password: DEMO_PASSWORD } });
+  // Without a member session every member route would answer 401 and sqlmap would find nothing.
+  if (member.status !== 200) throw new Error(`demo member sign-in: ${member.status} ${JSON.stringify(member.body)}`);
   const memberToken = (member.body as { token: string }).token;
   const employers = (await call(`${base}/api/admin/employers`, { token: adminToken })).body as { employers: { id: string }[] };
   const companyId = employers.employers[0]!.id;

@@ -3,6 +3,7 @@
  * acknowledged, and what the database must therefore hold.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql } from './consistency';
 import { call, memberData } from './support';
 
@@ -35,6 +36,19 @@ export class Ledger {
     else if (status >= 400) this.refused += 1;
     else this.acked += 1;
   }
+}
+
+/**
+ * Polls until the ledger has acknowledged at least `target` writes: `true` once it has,
+ * `false` if `timeoutMs` passes first (the writers are getting nothing acknowledged).
+ */
+export async function untilAcked(ledger: Ledger, target: number, timeoutMs = 20_000): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (ledger.acked < target) {
+    if (performance.now() > deadline) return false;
+    await sleep(20);
+  }
+  return true;
 }
 
 /**

@@ -16,12 +16,22 @@ for (const f of ['.tmp/vitest.json', '.tmp/playwright.json']) rmSync(f, { force:
 
 const buildOut = '.tmp/e2e-build';
 const only = process.argv[2]; // optional: unit|api|e2e
+if (only !== undefined && !['unit', 'api', 'e2e'].includes(only)) {
+  console.error(`Unknown part "${only}": use npm test, or npm test unit|api|e2e.`);
+  process.exit(1);
+}
+// A partial run names its vitest projects (see vitest.config.ts; api-pg exists only with
+// DATABASE_URL); the whole suite runs every project.
+const vitestProjects = {
+  unit: ['unit'],
+  api: ['api-pglite', ...(process.env.DATABASE_URL ? ['api-pg'] : [])],
+}[only] ?? [];
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'], when: !only },
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'], when: !only },
   {
     name: 'unit and API tests',
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'],
+    cmd: ['npx', 'vitest', 'run', ...vitestProjects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'],
     when: !only || only === 'unit' || only === 'api',
   },
   { name: 'build', cmd: ['npm', 'run', '-s', 'build'], env: { BUILD_OUT: buildOut }, when: !only || only === 'e2e' },

@@ -4,6 +4,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type RegisterRequest, RegisterRequestSchema } from '#shared/schemas/auth';
 import { paths } from '#shared/paths';
+import { PageIntro } from '../../../components/page-intro';
 import { PageLayout } from '../../../components/page-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -88,10 +89,7 @@ export function RegisterPage() {
   return (
     <PageLayout title={r.title}>
       <Card className="flex flex-col gap-5">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold">{r.title}</h1>
-          <p className="text-muted">{r.subtitle}</p>
-        </div>
+        <PageIntro title={r.title}>{r.subtitle}</PageIntro>
         {succeeded && <Alert variant="success">{r.success}</Alert>}
         {generalError && <Alert>{generalError}</Alert>}
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { auth } from '#shared/messages/auth';
 import { paths } from '#shared/paths';
 import type { SignInRequest } from '#shared/schemas/auth';
+import { PageIntro } from '../../../components/page-intro';
 import { PageLayout } from '../../../components/page-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -125,10 +126,7 @@ export function SignInPage() {
   return (
     <PageLayout title={s.title}>
       <Card className="flex flex-col gap-5">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold">{s.title}</h1>
-          <p className="text-muted">{s.subtitle}</p>
-        </div>
+        <PageIntro title={s.title}>{s.subtitle}</PageIntro>
         {generalError && <Alert>{generalError}</Alert>}
         <form className="flex flex-col gap-4" onSubmit={onSubmit} onFocus={() => void loadSignInValidation().catch(() => undefined)} noValidate>
           <Field label={s.email} error={errors.email}>

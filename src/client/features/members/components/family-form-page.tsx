@@ -13,6 +13,7 @@ import {
   relationships,
 } from '#shared/schemas/family';
 import { localIsoDate } from '#shared/dates';
+import { PageIntro } from '../../../components/page-intro';
 import { PageLayout } from '../../../components/page-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -139,10 +140,7 @@ function FormPage({ mode, actions, children }: { mode: 'add' | 'edit'; actions?:
           {t.common.goBack}
         </Link>
       </Button>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-ink">{mode === 'add' ? m.addTitle : m.editTitle}</h1>
-        <p className="text-muted">{mode === 'add' ? m.addIntro : m.editIntro}</p>
-      </div>
+      <PageIntro title={mode === 'add' ? m.addTitle : m.editTitle}>{mode === 'add' ? m.addIntro : m.editIntro}</PageIntro>
       <Card>{children}</Card>
     </PageLayout>
   );

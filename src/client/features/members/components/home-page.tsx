@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
 import { ExternalLink } from '../../../components/external-link';
+import { PageIntro } from '../../../components/page-intro';
 import { PageLayout } from '../../../components/page-layout';
 import { buttonVariants } from '../../../components/ui/button';
 import { t } from '../../../lib/i18n';
@@ -47,10 +48,7 @@ export function HomePage({ voiceSearch, loginPopup }: { voiceSearch?: ReactNode;
   const { wellnessProgramUrl } = useConfig();
   return (
     <PageLayout title={m.title} headerExtra={<ProgramVideosButton />}>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-ink">{user ? m.greetingNamed(user.firstName) : m.greeting}</h1>
-        <p className="text-muted">{m.intro}</p>
-      </div>
+      <PageIntro title={user ? m.greetingNamed(user.firstName) : m.greeting}>{m.intro}</PageIntro>
       <QuickAccess />
       <ServiceCard to={paths.health} icon={<HeartPulse className="size-6" aria-hidden />} title={m.healthCard.title} body={m.healthCard.body}>
         <Link to={paths.health} className={buttonVariants({ variant: 'primary' })}>

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { chooseSortField, toggleSortOrder, withSearch } from '../../lib/list-state';
 import {
-  chooseSortField,
+  type EmployerListState,
   employeeListQuery,
   employerFooter,
   employerListQuery,
   isRecordId,
   readEmployeeListState,
   readEmployerListState,
-  toggleSortOrder,
-  withSearch,
   withStatus,
   writeEmployeeListState,
   writeEmployerListState,
@@ -33,7 +32,7 @@ describe('employer list state in the URL', () => {
   });
 
   it('resets the direction to ascending when the field changes, and toggles it otherwise', () => {
-    const desc = { search: 'x', sortBy: 'name' as const, sortOrder: 'desc' as const };
+    const desc: EmployerListState = { search: 'x', sortBy: 'name', sortOrder: 'desc' };
     expect(chooseSortField(desc, 'lastActivity')).toEqual({ search: 'x', sortBy: 'lastActivity', sortOrder: 'asc' });
     expect(chooseSortField(desc, 'name')).toBe(desc);
     expect(toggleSortOrder(desc).sortOrder).toBe('asc');

@@ -11,6 +11,7 @@ import {
   ADMIN_PAGE_SIZE,
 } from '#shared/schemas/admin';
 import { t } from '../../lib/i18n';
+import { oneOf } from '../../lib/list-state';
 
 /**
  * The admin lists keep search, sort, filter and page in the URL query, so a list can be
@@ -30,9 +31,6 @@ export interface EmployeeListState {
   page: number;
 }
 
-const oneOf = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
-  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-
 export function readEmployerListState(params: URLSearchParams): EmployerListState {
   return {
     search: params.get('search') ?? '',
@@ -47,15 +45,6 @@ export function writeEmployerListState(state: EmployerListState): URLSearchParam
   if (state.sortBy !== 'name') params.set('sortBy', state.sortBy);
   if (state.sortOrder !== 'asc') params.set('sortOrder', state.sortOrder);
   return params;
-}
-
-/** Spec section 4: changing the sort field resets the direction to ascending. */
-export function chooseSortField(state: EmployerListState, sortBy: EmployerSortField): EmployerListState {
-  return state.sortBy === sortBy ? state : { ...state, sortBy, sortOrder: 'asc' };
-}
-
-export function toggleSortOrder(state: EmployerListState): EmployerListState {
-  return { ...state, sortOrder: state.sortOrder === 'asc' ? 'desc' : 'asc' };
 }
 
 /** The GET /api/admin/employers query parameters (empty ones are dropped from the URL). */
@@ -81,11 +70,7 @@ export function writeEmployeeListState(state: EmployeeListState): URLSearchParam
   return params;
 }
 
-/** Spec section 4: status, search and page are independent, and a new search or filter starts at page 1. */
-export function withSearch<S extends { search: string }>(state: S, search: string): S {
-  return state.search === search ? state : { ...state, search, ...('page' in state ? { page: 1 } : {}) };
-}
-
+/** Spec section 4: status, search and page are independent; a new filter starts at page 1 (a new search too: lib/list-state). */
 export function withStatus(state: EmployeeListState, status: EmployeeListState['status']): EmployeeListState {
   return state.status === status ? state : { ...state, status, page: 1 };
 }

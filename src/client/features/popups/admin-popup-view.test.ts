@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PopupFormSchema } from '#shared/schemas/popups';
+import { chooseSortField, toggleSortOrder } from '../../lib/list-state';
 import {
-  chooseSortField,
   emptyPopupForm,
   footerText,
   formatActivePeriod,
@@ -13,7 +13,6 @@ import {
   popupToForm,
   readPopupListState,
   toLocalInputValue,
-  toggleSortOrder,
   writePopupListState,
 } from './admin-popup-view';
 

@@ -1,6 +1,8 @@
 import { type AdminPopup, type AdminPopupListQuery, POPUP_SORT_FIELDS, type PopupFormInput, type PopupSortField, type SortOrder } from '#shared/schemas/popups';
 import { formatDateTime } from '#shared/dates';
+import { SORT_ORDERS } from '#shared/schemas/common';
 import { t } from '../../lib/i18n';
+import { oneOf } from '../../lib/list-state';
 
 const a = t.popups.admin;
 
@@ -76,9 +78,6 @@ export interface PopupListState {
 
 export const initialListState: PopupListState = { search: '', status: '', sortBy: 'priority', sortOrder: 'desc' };
 
-const oneOf = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
-  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-
 /**
  * The console keeps search, status and sort in the URL query (as the employer lists do), so
  * back, reload and a shared link return to the same list. Defaults stay out of the URL; an
@@ -89,7 +88,7 @@ export function readPopupListState(params: URLSearchParams): PopupListState {
     search: params.get('search') ?? '',
     status: oneOf<PopupListState['status']>(['', 'active', 'inactive'], params.get('status'), ''),
     sortBy: oneOf(POPUP_SORT_FIELDS, params.get('sortBy'), initialListState.sortBy),
-    sortOrder: oneOf<SortOrder>(['asc', 'desc'], params.get('sortOrder'), initialListState.sortOrder),
+    sortOrder: oneOf(SORT_ORDERS, params.get('sortOrder'), initialListState.sortOrder),
   };
 }
 
@@ -113,16 +112,6 @@ export function listQuery(s: PopupListState): AdminPopupListQuery {
     q.sortOrder = s.sortOrder;
   }
   return q;
-}
-
-/** Choosing another sort field sorts ascending; choosing the current one changes nothing. */
-export function chooseSortField(s: PopupListState, sortBy: PopupSortField): PopupListState {
-  return sortBy === s.sortBy ? s : { ...s, sortBy, sortOrder: 'asc' };
-}
-
-/** The toggle flips the order of the current field. */
-export function toggleSortOrder(s: PopupListState): PopupListState {
-  return { ...s, sortOrder: s.sortOrder === 'asc' ? 'desc' : 'asc' };
 }
 
 /** 'Showing N popup(s)', with the search text and the status filter appended. */

@@ -1,6 +1,5 @@
 import { ArrowLeft, ChevronLeft, ChevronRight, Users } from 'lucide-react';
-import { useCallback } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '#shared/paths';
 import type { EmployeeListItem, EmployeeStatus } from '#shared/schemas/admin';
 import { ErrorState, LoadingState, NotFoundState } from '../../../components/load-states';
@@ -11,16 +10,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { t } from '../../../lib/i18n';
+import { useUrlListState } from '../../../lib/list-state';
 import { formatDateTime } from '#shared/dates';
-import {
-  type EmployeeListState,
-  employeeListQuery,
-  isRecordId,
-  readEmployeeListState,
-  withSearch,
-  withStatus,
-  writeEmployeeListState,
-} from '../admin-list-state';
+import { employeeListQuery, isRecordId, readEmployeeListState, withStatus, writeEmployeeListState } from '../admin-list-state';
 import { errorMessage, isNotFound, useEmployees, useEmployer } from '../api/admin-queries';
 
 const d = t.admin.employer;
@@ -92,16 +84,8 @@ function Pager({ page, totalPages, total, onPage }: { page: number; totalPages: 
 }
 
 function Employees({ companyId }: { companyId: string }) {
-  const [params, setParams] = useSearchParams();
-  const state = readEmployeeListState(params);
+  const { state, setState, commitSearch } = useUrlListState(readEmployeeListState, writeEmployeeListState);
   const list = useEmployees(companyId, employeeListQuery(state));
-
-  const setState = (next: EmployeeListState, replace = false) => setParams(writeEmployeeListState(next), { replace });
-
-  const commitSearch = useCallback(
-    (search: string) => setParams((current) => writeEmployeeListState(withSearch(readEmployeeListState(current), search)), { replace: true }),
-    [setParams],
-  );
 
   const employees = list.data?.employees ?? [];
   const pagination = list.data?.pagination;

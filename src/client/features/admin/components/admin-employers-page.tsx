@@ -1,27 +1,17 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Building2, ChevronRight } from 'lucide-react';
-import { useCallback } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Building2, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import { EMPLOYER_SORT_FIELDS, type EmployerSortField, type EmployerSummary } from '#shared/schemas/admin';
-import { IconButton } from '../../../components/icon-button';
 import { ErrorState, LoadingState } from '../../../components/load-states';
 import { PageLayout } from '../../../components/page-layout';
 import { SearchBox } from '../../../components/search-box';
+import { SortControls } from '../../../components/sort-controls';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
-import { Select } from '../../../components/ui/select';
 import { t } from '../../../lib/i18n';
+import { chooseSortField, toggleSortOrder, useUrlListState } from '../../../lib/list-state';
 import { formatDateTime } from '#shared/dates';
-import {
-  chooseSortField,
-  type EmployerListState,
-  employerFooter,
-  employerListQuery,
-  readEmployerListState,
-  toggleSortOrder,
-  withSearch,
-  writeEmployerListState,
-} from '../admin-list-state';
+import { employerFooter, employerListQuery, readEmployerListState, writeEmployerListState } from '../admin-list-state';
 import { errorMessage, useEmployers } from '../api/admin-queries';
 
 const e = t.admin.employers;
@@ -68,16 +58,8 @@ function EmployerCard({ employer }: { employer: EmployerSummary }) {
 
 /** /admin/employers: Employer Management (spec section 2). */
 export function AdminEmployersPage() {
-  const [params, setParams] = useSearchParams();
-  const state = readEmployerListState(params);
+  const { state, setState, commitSearch } = useUrlListState(readEmployerListState, writeEmployerListState);
   const list = useEmployers(employerListQuery(state));
-
-  const setState = (next: EmployerListState, replace = false) => setParams(writeEmployerListState(next), { replace });
-
-  const commitSearch = useCallback(
-    (search: string) => setParams((current) => writeEmployerListState(withSearch(readEmployerListState(current), search)), { replace: true }),
-    [setParams],
-  );
 
   const employers = list.data?.employers ?? [];
   let body;
@@ -114,21 +96,14 @@ export function AdminEmployersPage() {
       <div className="flex flex-col gap-3">
         <SearchBox value={state.search} onCommit={commitSearch} label={e.searchLabel} placeholder={e.searchPlaceholder} />
         <div className="flex gap-2">
-          <Select
-            className="flex-1"
-            aria-label={e.sortByLabel}
+          <SortControls
+            label={e.sortByLabel}
             options={sortOptions}
-            value={state.sortBy}
-            onValueChange={(v) => setState(chooseSortField(state, v as EmployerSortField))}
+            sortBy={state.sortBy}
+            sortOrder={state.sortOrder}
+            onSortBy={(field) => setState(chooseSortField(state, field))}
+            onToggleOrder={() => setState(toggleSortOrder(state))}
           />
-          <IconButton
-            variant="secondary"
-            className="shrink-0 rounded-xl"
-            label={t.admin.sortOrder[state.sortOrder]}
-            onClick={() => setState(toggleSortOrder(state))}
-          >
-            {state.sortOrder === 'asc' ? <ArrowUpNarrowWide aria-hidden /> : <ArrowDownWideNarrow aria-hidden />}
-          </IconButton>
         </div>
       </div>
       {body}

@@ -1,12 +1,12 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { paths } from '#shared/paths';
 import { type AdminPopupListItem, POPUP_SORT_FIELDS, type PopupSortField, type PopupTheme } from '#shared/schemas/popups';
 import { IconButton } from '../../../components/icon-button';
 import { ErrorState, LoadingState } from '../../../components/load-states';
 import { PageLayout } from '../../../components/page-layout';
 import { SearchBox } from '../../../components/search-box';
+import { SortControls } from '../../../components/sort-controls';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,16 +15,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
-import {
-  chooseSortField,
-  footerText,
-  formatActivePeriod,
-  listQuery,
-  type PopupListState,
-  readPopupListState,
-  toggleSortOrder,
-  writePopupListState,
-} from '../admin-popup-view';
+import { chooseSortField, toggleSortOrder, useUrlListState } from '../../../lib/list-state';
+import { footerText, formatActivePeriod, listQuery, type PopupListState, readPopupListState, writePopupListState } from '../admin-popup-view';
 import { useAdminPopups, useDeletePopup, useSetPopupActive } from '../api/admin-popups';
 import { PopupFormDialog } from './popup-form-dialog';
 
@@ -112,19 +104,13 @@ function PopupCard({
 
 /** /admin/popups: Popup Management (spec section 2). */
 export function AdminPopupsPage() {
-  const [params, setParams] = useSearchParams();
-  const state = readPopupListState(params);
+  const { state, setState, commitSearch } = useUrlListState(readPopupListState, writePopupListState);
   const [createOpen, setCreateOpen] = useState(false);
   const [editing, setEditing] = useState<AdminPopupListItem | undefined>(undefined);
   const list = useAdminPopups(listQuery(state));
   const setActive = useSetPopupActive();
   const remove = useDeletePopup();
 
-  const setState = (next: PopupListState) => setParams(writePopupListState(next));
-  const commitSearch = useCallback(
-    (search: string) => setParams((current) => writePopupListState({ ...readPopupListState(current), search }), { replace: true }),
-    [setParams],
-  );
 
   const popups = list.data?.popups ?? [];
 
@@ -202,16 +188,14 @@ export function AdminPopupsPage() {
             value={state.status || 'all'}
             onValueChange={(v) => setState({ ...state, status: v === 'all' ? '' : (v as PopupListState['status']) })}
           />
-          <Select
-            className="flex-1"
-            aria-label={a.sortByLabel}
+          <SortControls
+            label={a.sortByLabel}
             options={sortOptions}
-            value={state.sortBy}
-            onValueChange={(v) => setState(chooseSortField(state, v as PopupSortField))}
+            sortBy={state.sortBy}
+            sortOrder={state.sortOrder}
+            onSortBy={(field) => setState(chooseSortField(state, field))}
+            onToggleOrder={() => setState(toggleSortOrder(state))}
           />
-          <IconButton variant="secondary" className="shrink-0 rounded-xl" label={t.admin.sortOrder[state.sortOrder]} onClick={() => setState(toggleSortOrder(state))}>
-            {state.sortOrder === 'asc' ? <ArrowUpNarrowWide aria-hidden /> : <ArrowDownWideNarrow aria-hidden />}
-          </IconButton>
         </div>
       </div>
       {body}

@@ -14,7 +14,7 @@ export async function run(): Promise<Record<string, number | string>> {
       email: `bench.${suffix}@bench.test`,
       company: `Bench Employer ${suffix}`,
       lhmpId: `LQ${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`,
-      password: 'bench passphrase long',
+      password: 'sturdy passphrase long',
     };
     const reg = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(member) });
     if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);

@@ -29,6 +29,16 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
+/**
+ * A PostgreSQL array literal (`{"a","b",NULL}`) passed as ONE parameter and cast in SQL
+ * (`${pgArray(values)}::text[]`): a whole batch of a column in one bind value, whatever its size.
+ */
+export function pgArray(values: readonly (string | number | null)[]): string {
+  return `{${values
+    .map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
+    .join(',')}}`;
+}
+
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';

@@ -24,9 +24,22 @@ export const companies = pgTable(
   {
     id: id(),
     name: text('name').notNull().unique(),
+    /**
+     * The name as registration compares it: lower case, punctuation and repeated spaces
+     * folded, the suffixes Co/Company/Inc/LLC/Ltd/Corp dropped. Computed by the database
+     * (SQL function employer_name_key, migration 0006), so every writer and reader agrees.
+     */
+    nameKey: text('name_key')
+      .generatedAlwaysAs(sql`employer_name_key(name)`)
+      .unique(),
+    /** `open`: registration finds or creates the employer; `roster`: only listed people may register. */
+    enrolmentMode: text('enrolment_mode', { enum: ['open', 'roster'] }).notNull().default('open'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('companies_name_normalized_key').on(sql`lower(trim(${t.name}))`)],
+  (t) => [
+    uniqueIndex('companies_name_normalized_key').on(sql`lower(trim(${t.name}))`),
+    check('companies_enrolment_mode_check', sql`${t.enrolmentMode} in ('open', 'roster')`),
+  ],
 );
 
 export const users = pgTable(
@@ -43,6 +56,14 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    /** Base32 TOTP secret once the second factor is confirmed; null without one. */
+    mfaSecret: text('mfa_secret'),
+    /** A secret offered for set-up and not yet confirmed by a code. */
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of that step or earlier is refused (single use). */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /**
      * Copy of participants.enrolled_at kept by a trigger (migration 0002) so the admin
      * employee list filters and pages on one index. Never write it from the application.
@@ -111,7 +132,7 @@ export const loginAudits = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     result: text('result', {
-      enum: ['success', 'bad_password', 'unknown_email', 'locked', 'rate_limited'],
+      enum: ['success', 'bad_password', 'unknown_email', 'locked', 'rate_limited', 'bad_mfa_code', 'mfa_required'],
     }).notNull(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     ipMasked: text('ip_masked').notNull(),
@@ -217,6 +238,90 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     adminElevatedAt: timestamp('admin_elevated_at', { withTimezone: true }),
+    /** Readable device summary ("Chrome on Android") parsed from the user agent at sign-in. */
+    device: text('device'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Ten single-use recovery codes per second factor, stored as SHA-256 hashes. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: serialId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Single-use secrets sent to a person or held by a client between two steps: email
+ * verification, password reset, the bootstrap administrator's set-password link, and the
+ * sign-in challenge between password and second factor. Only the SHA-256 is stored.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'set_password', 'mfa_challenge'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    check('one_time_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password', 'set_password', 'mfa_challenge')`),
+  ],
+);
+
+/**
+ * Mail waiting to go out, written in the same transaction as the change that causes it and
+ * sent by the outbox worker with retries. Bodies are cleared once sent (they hold links).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serialId(),
+    toAddress: text('to_address').notNull(),
+    template: text('template').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/** An employer's eligibility list: who may register while it is in `roster` mode. */
+export const rosterEntries = pgTable(
+  'roster_entries',
+  {
+    id: serialId(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    lhmpId: varchar('lhmp_id', { length: 7 }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Names as the match compares them (nameMatchKey): case, accents and outer spaces folded. */
+    firstNameKey: text('first_name_key').notNull(),
+    lastNameKey: text('last_name_key').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roster_entries_company_lhmp_key').on(t.companyId, t.lhmpId)],
 );

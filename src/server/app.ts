@@ -7,17 +7,25 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { stdSerializers } from 'pino';
 import type { Database } from '#db/client';
 import type { Config } from './config';
 import { type Clock, systemClock } from './lib/clock';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './lib/counter-store';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
+import { createEnrolmentService } from './modules/enrolment/enrolment.service';
+import { mfaRoutes } from './modules/auth/mfa.routes';
+import { createMfaService } from './modules/auth/mfa.service';
 import { membersRoutes } from './modules/members/members.routes';
 import { createMembersService } from './modules/members/members.service';
 import { popupsRoutes } from './modules/popups/popups.routes';
+import { registerMail } from './modules/mail/register';
 import { createPopupsService } from './modules/popups/popups.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerAuthGuards, type RouteEntry } from './plugins/auth';
@@ -51,6 +59,16 @@ export const logRedactPaths = [
   '*.password',
   '*.token',
   '*.passwordHash',
+  // Second factor: the TOTP secret (also inside the otpauth URL), recovery codes, the sign-in
+  // challenge, and a code as typed (a recovery code works until used: it is long-lived).
+  '*.secret',
+  '*.otpauthUrl',
+  '*.recoveryCodes',
+  '*.challenge',
+  '*.code',
+  // Password change (the reset's new password is `password`, its link `token`, above).
+  '*.currentPassword',
+  '*.newPassword',
 ];
 
 /** A URL as logged: query values could be a misplaced token, a password or a search for a person. */
@@ -65,6 +83,16 @@ export function redactQuery(url: string): string {
   return `${url.slice(0, at)}?${keys.join('&')}`;
 }
 
+/**
+ * Fastify's error serializer, with the error's own code (ECONNREFUSED, a SQLSTATE) as `errorCode`:
+ * `*.code` is redacted (a second-factor code), and an error's code is nothing anyone typed.
+ * Serializers run before redaction.
+ */
+function loggedError(err: Error) {
+  const { code, ...rest } = stdSerializers.err(err) as ReturnType<typeof stdSerializers.err> & { code?: unknown };
+  return code === undefined ? rest : { ...rest, errorCode: code };
+}
+
 /** The server's logger: the configured level, credentials redacted, query values dropped; `stream` for tests. */
 export function loggerOptions(config: Config, stream?: Writable): FastifyServerOptions['logger'] {
   return {
@@ -72,6 +100,7 @@ export function loggerOptions(config: Config, stream?: Writable): FastifyServerO
     redact: logRedactPaths,
     serializers: {
       req: (req: FastifyRequest) => ({ method: req.method, url: redactQuery(req.url), host: req.host, remoteAddress: req.ip }),
+      err: loggedError,
     },
     ...(stream ? { stream } : {}),
   };
@@ -115,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  // The mailer queues in the caller's transaction; the outbox worker sends (started on listen, stopped on close).
+  const mailer = registerMail(app, { config, database, clock });
   const metrics = registerMetrics(app, { allow: parseAllowList(config.METRICS_ALLOW), ...(database.poolStats ? { pool: database.poolStats } : {}) });
   const auth = createAuthService({
     db: database.db,
@@ -123,6 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auditSecret: config.AUDIT_HMAC_SECRET ?? randomBytes(32).toString('hex'),
     ipLimitPerMinute: config.AUTH_RATE_LIMIT_PER_IP,
     onSignIn: metrics.signIn,
+    mailer,
+    brandName: config.BRAND_NAME,
+    newEmployerMode: config.ENROLMENT_MODE,
   });
   app.decorate('routeTable', [] as RouteEntry[]);
   // Housekeeping: ended sessions are deleted hourly so the table does not grow forever.
@@ -135,9 +169,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   systemRoutes(app, { config, ping: () => database.ping() });
   authRoutes(app, { auth });
+  mfaRoutes(app, { auth, mfa: createMfaService({ db: database.db, clock, counters, brandName: config.BRAND_NAME }) });
   membersRoutes(app, { members: createMembersService({ db: database.db, clock }) });
   popupsRoutes(app, { popups: createPopupsService({ db: database.db, clock }) });
   adminRoutes(app, { admin: createAdminService({ db: database.db, clock }) });
+  enrolmentRoutes(app, {
+    enrolment: createEnrolmentService({
+      db: database.db,
+      clock,
+      counters,
+      suggestLimitPerMinute: config.AUTH_RATE_LIMIT_PER_IP,
+      newEmployerMode: config.ENROLMENT_MODE,
+      hiddenEmployer: config.ADMIN_COMPANY,
+    }),
+  });
+  accountRoutes(app, {
+    account: createAccountService({ db: database.db, clock, counters, mailer, brandName: config.BRAND_NAME, ipLimitPerMinute: config.AUTH_RATE_LIMIT_PER_IP }),
+  });
 
   const clientDir = path.resolve(config.CLIENT_DIR);
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- CLIENT_DIR from configuration, not a request

@@ -4,7 +4,7 @@ import { ConfigError, contrastWithWhite, loadConfig } from './config';
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', DEMO_DATA: true, AUTH_RATE_LIMIT_PER_IP: 30, BRAND_NAME: 'Wellhaven' });
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', DEMO_DATA: true, PUBLIC_URL: 'http://localhost:3000', ENROLMENT_MODE: 'open', AUTH_RATE_LIMIT_PER_IP: 30, BRAND_NAME: 'Wellhaven' });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.HELP_VIDEO_IDS).toEqual([]);
   });
@@ -32,6 +32,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' }).TRUST_PROXY).toBe('10.0.0.0/8,192.0.2.1');
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('seeds demo data by default only on the embedded database; DEMO_DATA decides when set', () => {
+    const pg = 'postgres://app@db:5432/wellhaven';
+    expect(loadConfig({}).DEMO_DATA).toBe(true);
+    expect(loadConfig({ DATABASE_URL: pg }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ DATABASE_URL: pg, DEMO_DATA: '1' }).DEMO_DATA).toBe(true);
+    expect(loadConfig({ DEMO_DATA: '0' }).DEMO_DATA).toBe(false);
+  });
 });
 
 describe('BRAND_PRIMARY_COLOR', () => {
@@ -41,5 +49,12 @@ describe('BRAND_PRIMARY_COLOR', () => {
     expect(contrastWithWhite('#0f766e')).toBeGreaterThan(4.5);
     expect(loadConfig({ BRAND_PRIMARY_COLOR: '#1d4ed8' }).BRAND_PRIMARY_COLOR).toBe('#1d4ed8');
     expect(() => loadConfig({ BRAND_PRIMARY_COLOR: '#22c55e' })).toThrow(/BRAND_PRIMARY_COLOR: must be dark enough/);
+  });
+});
+
+describe('ADMIN_COMPANY', () => {
+  it('names an employer, so it may not mix Latin with Cyrillic or Greek letters', () => {
+    expect(loadConfig({ ADMIN_COMPANY: ' Programme Office ' }).ADMIN_COMPANY).toBe('Programme Office');
+    expect(() => loadConfig({ ADMIN_COMPANY: 'Programme Оffice' })).toThrow(/ADMIN_COMPANY: must not mix Latin letters with Cyrillic or Greek letters/);
   });
 });

@@ -5,6 +5,7 @@ const isAddressOrRange = (entry: string) => {
   const [address = '', bits, ...rest] = entry.split('/');
   return rest.length === 0 && isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
 };
+import { mixesScripts } from '#shared/schemas/employer-name';
 import { parseAllowList } from './lib/allow-list';
 
 const bool = z
@@ -23,6 +24,9 @@ export function contrastWithWhite(hex: string): number {
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
+/** BRAND_PRIMARY_COLOR when unset; the one place the server writes the default brand colour. */
+export const DEFAULT_BRAND_PRIMARY_COLOR = '#0f766e';
+
 /** Every environment variable the server reads, parsed once at boot. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -32,10 +36,16 @@ export const ConfigSchema = z.object({
   DATABASE_URL: optionalUrl,
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: optionalUrl,
-  DEMO_DATA: bool.default(true),
+  /** Unset: on for the embedded database (`npm start`), off with DATABASE_URL (a real deployment). */
+  DEMO_DATA: bool.optional(),
   ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
   ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).max(128).optional()),
-  ADMIN_COMPANY: z.string().trim().min(1).default('Program Administration'),
+  ADMIN_COMPANY: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((name) => !mixesScripts(name), 'must not mix Latin letters with Cyrillic or Greek letters')
+    .default('Program Administration'),
   /** Secret for hashing user agents in audits; a random one per boot when unset. */
   AUDIT_HMAC_SECRET: z.string().min(16).optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -79,9 +89,19 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')
     .refine((hex) => contrastWithWhite(hex) >= 4.5, 'must be dark enough for white text (contrast with white at least 4.5:1)')
-    .default('#0f766e'),
+    .default(DEFAULT_BRAND_PRIMARY_COLOR),
   VITAL_SCAN_URL: z.url().default('https://example.org/vital-scan'),
   WELLNESS_PROGRAM_URL: z.url().default('https://example.org/daily-wellness'),
+  /** smtp:// or smtps:// (TLS); unset keeps mail in the outbox and prints each message's subject and link. */
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Wellhaven <no-reply@wellhaven.example>'),
+  /** Where members reach the app; links in emails start with it. Default http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl,
+  /** Enrolment mode of employers created from now on: `open` (find or create by name) or `roster`. */
+  ENROLMENT_MODE: z.enum(['open', 'roster']).default('open'),
   HELP_VIDEO_IDS: z
     .string()
     .default('')
@@ -89,7 +109,7 @@ export const ConfigSchema = z.object({
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{6,20}$/, 'video ids are 6-20 letters, digits, - or _'))),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA' | 'PUBLIC_URL'> & { DEMO_DATA: boolean; PUBLIC_URL: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -106,5 +126,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
     );
   }
-  return result.data;
+  const parsed = result.data;
+  return {
+    ...parsed,
+    DEMO_DATA: parsed.DEMO_DATA ?? !parsed.DATABASE_URL,
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+  };
 }

@@ -4,7 +4,10 @@ import { openDatabase } from '#db/client';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
-import { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, DEMO_PASSWORD, seedDemoData } from './seed/demo-data';
+import { systemClock } from './lib/clock';
+import { mailerFromConfig } from './modules/mail/mailer';
+import { mailStartupWarning } from './modules/mail/register';
+import { demoAdminAccessMode, demoSignInLines, seedDemoData } from './seed/demo-data';
 
 async function main() {
   let config;
@@ -29,12 +32,22 @@ async function main() {
   // Instances starting together take turns: migrations, demo data and the bootstrap admin race otherwise.
   const seeded = await database.exclusive(async () => {
     await database.migrate();
-    const loaded = config.DEMO_DATA ? await seedDemoData(database.db) : false;
+    // The demo admin's one-time password is shown only to a person at a terminal; anywhere else
+    // (a service manager, a container, a pipe into a log) it gets a set-password link instead,
+    // and when no mail can go out (no SMTP_URL) neither: start-up says how to set one.
+    const access = demoAdminAccessMode({ terminal: process.stdout.isTTY === true, smtp: Boolean(config.SMTP_URL) });
+    const loaded = config.DEMO_DATA
+      ? await seedDemoData(database.db, {
+          mailer: access === 'link' ? mailerFromConfig(config, systemClock) : undefined,
+          withholdAdminPassword: access === 'withheld',
+        })
+      : null;
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const outcome = await ensureAdmin(database.db, {
         email: config.ADMIN_EMAIL,
         password: config.ADMIN_PASSWORD,
         companyName: config.ADMIN_COMPANY,
+        brandName: config.BRAND_NAME,
       });
       console.log(`Administrator ${config.ADMIN_EMAIL} ${outcome}.`);
     }
@@ -56,18 +69,13 @@ async function main() {
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const storage = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PostgreSQL in ${path.resolve(config.DATA_DIR)}`;
   console.log(`\n${config.BRAND_NAME} is running at ${address.replace('127.0.0.1', 'localhost')} (${storage})`);
-  if (config.DEMO_DATA) {
-    console.log(seeded ? 'Demo data loaded. Demo sign-ins:' : 'Demo data present. Demo sign-ins:');
-    console.log(`  member: ${DEMO_MEMBER_EMAIL} / ${DEMO_PASSWORD}`);
-    console.log(
-      seeded
-        ? `  admin:  ${DEMO_ADMIN_EMAIL} / ${seeded.adminPassword} (shown once; then Admin Access in the menu with the same credentials)\n`
-        : `  admin:  ${DEMO_ADMIN_EMAIL} (password shown when the demo data was created; ADMIN_EMAIL and ADMIN_PASSWORD reset it)\n`,
-    );
-  }
+  const mailWarning = mailStartupWarning(config);
+  if (mailWarning) console.warn(mailWarning);
+  if (config.DEMO_DATA) console.log(demoSignInLines({ seeded, embedded: !config.DATABASE_URL, smtp: Boolean(config.SMTP_URL) }).join('\n'));
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  // A refused ADMIN_PASSWORD is a configuration error: its reason, without a stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(err instanceof ConfigError ? 78 : 1);
 });

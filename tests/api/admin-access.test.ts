@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, sessions, users } from '../../src/db/schema';
 import { ensureAdmin, setAdminRole } from '../../src/server/modules/auth/admin-bootstrap';
-import { type TestApp, asUser, createTestApp, registerMember, signedInAdmin, signedInMember } from './support/test-app';
+import { type TestApp, asUser, createTestApp, registerMember, signedInAdmin, signedInMember, totpCode } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,17 +47,32 @@ describe('lockout under parallel guessing', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
     const locked = attempts.find((r) => r.statusCode === 429)!;
     expect(locked.headers['retry-after']).toBeDefined();
-    const right = await t.app.inject(asUser(admin.token, { method: 'POST', url: '/api/admin/access', payload: { email: admin.email, password: admin.password } }));
+    // Admins get the same progressive throttle: after the free failures, one more sets a wait
+    // that even the right password must sit out.
+    const access = (password: string) => t.app.inject(asUser(admin.token, { method: 'POST', url: '/api/admin/access', payload: { email: admin.email, password } }));
+    for (let i = statuses.filter((s) => s === 403).length; i < 6; i += 1) expect((await access(`wrong again ${i}`)).statusCode).toBe(403);
+    const right = await access(admin.password);
     expect(right.statusCode).toBe(429);
+    expect(right.headers['retry-after']).toBe('1');
+    t.clock.advance(1000);
+    expect((await access(admin.password)).statusCode).toBe(200);
   });
 });
 
 describe('admin step-up', () => {
-  it('is bound to one session', async () => {
+  it('is bound to one new session: the token that asked is revoked, and another sign-in is not elevated', async () => {
     const admin = await signedInAdmin(t);
+    expect(admin.token).not.toBe(admin.signedInToken);
     expect((await employers(admin.token)).statusCode).toBe(200);
+    expect((await employers(admin.signedInToken)).statusCode).toBe(401);
+    // The admin now has a factor: signing in again takes the code too (the next step's; this one is used).
     const other = await signIn(admin.email, admin.password);
-    expect((await employers(other.json().token)).statusCode).toBe(403);
+    expect(other.json()).toEqual({ status: 'mfa_required', challenge: expect.any(String) });
+    t.clock.advance(30_000);
+    const second = await t.app.inject({ method: 'POST', url: '/api/auth/signin/mfa', payload: { challenge: other.json().challenge, code: totpCode(t, admin.mfa.secret) } });
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await employers(second.json().token)).statusCode).toBe(403);
+    expect((await employers(admin.token)).statusCode).toBe(200);
   });
 
   it('expires an hour after the step-up', async () => {
@@ -88,7 +103,7 @@ describe('ensureAdmin (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
   it('creates an administrator with the lowest free programme ID, even when a member took LQ99999', async () => {
     await registerMember(t.app, { lhmpId: 'LQ99999' });
     const email = `boot.${Date.now()}@example.test`;
-    expect(await ensureAdmin(t.database.db, { email, password: 'Bootstrap admin pass 1', companyName: 'Program Administration' })).toBe('created');
+    expect(await ensureAdmin(t.database.db, { email, password: 'Sturdy admin pass 1', companyName: 'Program Administration', brandName: 'Wellhaven' })).toBe('created');
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(row!.role).toBe('admin');
     expect(row!.lhmpId).toMatch(/^LQ\d{5}$/);
@@ -97,7 +112,7 @@ describe('ensureAdmin (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
 
   it('promotes and re-passwords an existing account, revoking its sessions', async () => {
     const m = await signedInMember(t.app);
-    expect(await ensureAdmin(t.database.db, { email: m.email.toUpperCase(), password: 'A brand new admin pass', companyName: 'Program Administration' })).toBe('promoted');
+    expect(await ensureAdmin(t.database.db, { email: m.email.toUpperCase(), password: 'A brand new admin pass', companyName: 'Program Administration', brandName: 'Wellhaven' })).toBe('promoted');
     expect((await t.app.inject(asUser(m.token, { method: 'GET', url: '/api/auth/me' }))).statusCode).toBe(401);
     expect((await signIn(m.email, m.password)).statusCode).toBe(401);
     const fresh = await signIn(m.email, 'A brand new admin pass');
@@ -107,7 +122,29 @@ describe('ensureAdmin (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
   });
 
   it('refuses a common password', async () => {
-    await expect(ensureAdmin(t.database.db, { email: 'x@example.test', password: 'password123', companyName: 'P' })).rejects.toThrow(/too common/);
+    await expect(ensureAdmin(t.database.db, { email: 'x@example.test', password: 'password123', companyName: 'P', brandName: 'Wellhaven' })).rejects.toThrow(/too common/);
+  });
+
+  it('refuses a password the policy refuses, saying why, and creates nothing', async () => {
+    const email = `refused.${Date.now()}@example.test`;
+    await expect(ensureAdmin(t.database.db, { email, password: 'Wellhaven-admin-2026', companyName: 'P', brandName: 'Wellhaven' })).rejects.toThrow(
+      'Invalid configuration:\n  - ADMIN_PASSWORD: Password must not contain the name of this service',
+    );
+    await expect(ensureAdmin(t.database.db, { email, password: 'Password1!', companyName: 'P', brandName: 'Wellhaven' })).rejects.toThrow(/too easy to guess/);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('counts the bootstrap address as verified, created or promoted (the operator vouches for it)', async () => {
+    const email = `vouched.${Date.now()}@example.test`;
+    await ensureAdmin(t.database.db, { email, password: 'Sturdy admin pass 1', companyName: 'P', brandName: 'Wellhaven' }, t.clock());
+    const [created] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(created!.emailVerifiedAt).toEqual(t.clock());
+    const m = await signedInMember(t.app);
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, m.id));
+    expect(before!.emailVerifiedAt).toBeNull();
+    await ensureAdmin(t.database.db, { email: m.email, password: 'Sturdy admin pass 1', companyName: 'P', brandName: 'Wellhaven' }, t.clock());
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, m.id));
+    expect(after!.emailVerifiedAt).toEqual(t.clock());
   });
 });
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, loginAudits, participants, sessions, users } from '../../src/db/schema';
-import { asUser, createTestApp, newMember, registerMember, signedInMember, type TestApp } from './support/test-app';
+import { messages } from '../../src/shared/messages/index';
+import { asUser, createTestApp, newMember, registerMember, signedInAdmin, signedInMember, totpCode, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,21 +137,70 @@ describe('POST /api/auth/signin', () => {
     expect(res.json().fields).toEqual({ email: 'Valid email is required', password: 'Password is required' });
   });
 
-  it('locks an account after 5 failures for 15 minutes, the same for unknown emails', async () => {
+  it('throttles an account progressively after 5 failures, the same for unknown emails, and lets the owner in once the attacker stops', async () => {
     for (const known of [true, false]) {
       const m = known ? await registerMember(t.app) : { ...newMember(), password: 'whatever1' };
-      for (let i = 0; i < 5; i += 1) {
-        expect((await post('/api/auth/signin', { email: m.email, password: 'wrong password!' })).statusCode).toBe(401);
+      const wrong = () => post('/api/auth/signin', { email: m.email, password: 'wrong password!' });
+      for (let i = 0; i < 6; i += 1) expect((await wrong()).statusCode).toBe(401);
+      // Each failure past the fifth doubles the wait: 1 s, 2 s, 4 s, 8 s.
+      for (const seconds of [1, 2, 4, 8]) {
+        const waiting = await post('/api/auth/signin', { email: m.email, password: m.password });
+        expect(waiting.statusCode).toBe(429);
+        expect(waiting.headers['retry-after']).toBe(String(seconds));
+        expect(waiting.json()).toEqual({ error: messages.auth.server.locked });
+        t.clock.advance(seconds * 1000);
+        expect((await wrong()).statusCode).toBe(401);
       }
-      const locked = await post('/api/auth/signin', { email: m.email, password: m.password });
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().error).toMatch(/wait 15 minutes/);
-      expect(locked.headers['retry-after']).toBeDefined();
-      t.clock.advance(15 * 60 * 1000);
+      // The attacker stops; the owner waits out the last delay and gets in (an unknown email still gets 401).
+      t.clock.advance(16_000);
       expect((await post('/api/auth/signin', { email: m.email, password: m.password })).statusCode).toBe(known ? 200 : 401);
     }
     const lockedAudits = await t.database.db.select().from(loginAudits).where(eq(loginAudits.result, 'locked'));
-    expect(lockedAudits.length).toBeGreaterThanOrEqual(2);
+    expect(lockedAudits.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('answers a throttled known and unknown email alike', async () => {
+    const m = await registerMember(t.app);
+    const unknown = `nobody.${m.email}`;
+    const answers = [];
+    for (const email of [m.email, unknown]) {
+      for (let i = 0; i < 6; i += 1) await post('/api/auth/signin', { email, password: 'wrong password!' });
+      answers.push(await post('/api/auth/signin', { email, password: 'wrong password!' }));
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual([429, 429]);
+    expect(answers[0]!.body).toBe(answers[1]!.body);
+    expect(answers[0]!.headers['retry-after']).toBe(answers[1]!.headers['retry-after']);
+  });
+
+  it('caps the wait at 15 minutes however long the guessing goes on, and a success resets it', async () => {
+    const m = await registerMember(t.app);
+    let retryAfter = 0;
+    for (let i = 0; i < 30; i += 1) {
+      const res = await post('/api/auth/signin', { email: m.email, password: 'wrong password!' });
+      expect([401, 429]).toContain(res.statusCode);
+      if (res.statusCode === 429) {
+        retryAfter = Number(res.headers['retry-after']);
+        expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+        t.clock.advance(retryAfter * 1000);
+      }
+    }
+    expect(retryAfter).toBe(15 * 60);
+    const waiting = await post('/api/auth/signin', { email: m.email, password: m.password });
+    expect(waiting.headers['retry-after']).toBe(String(15 * 60));
+    t.clock.advance(15 * 60 * 1000);
+    expect((await post('/api/auth/signin', { email: m.email, password: m.password })).statusCode).toBe(200);
+    // Forgotten on success: a later typo costs nothing.
+    expect((await post('/api/auth/signin', { email: m.email, password: 'wrong password!' })).statusCode).toBe(401);
+    expect((await post('/api/auth/signin', { email: m.email, password: m.password })).statusCode).toBe(200);
+  });
+
+  it('forgets failures after a quiet day', async () => {
+    const m = await registerMember(t.app);
+    for (let i = 0; i < 6; i += 1) await post('/api/auth/signin', { email: m.email, password: 'wrong password!' });
+    t.clock.advance(24 * 60 * 60 * 1000);
+    // Five free failures again: none of them waits.
+    for (let i = 0; i < 5; i += 1) expect((await post('/api/auth/signin', { email: m.email, password: 'wrong password!' })).statusCode).toBe(401);
+    expect((await post('/api/auth/signin', { email: m.email, password: m.password })).statusCode).toBe(200);
   });
 });
 
@@ -237,6 +287,39 @@ describe('admin access step-up', () => {
   it('needs a session', async () => {
     const res = await post('/api/admin/access', { email: 'a@b.test', password: 'x' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('denies a member even with a code, and never offers a member a factor', async () => {
+    const m = await signedInMember(t.app);
+    const res = await t.app.inject(asUser(m.token, { method: 'POST', url: '/api/admin/access', payload: { email: m.email, password: m.password, code: '123456' } }));
+    expect([res.statusCode, res.json().error]).toEqual([403, 'Access denied - invalid admin credentials']);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, m.id));
+    expect(row).toMatchObject({ mfaPendingSecret: null, mfaSecret: null });
+    expect((await t.app.inject(asUser(m.token, { method: 'GET', url: '/api/auth/me' }))).statusCode).toBe(200);
+  });
+
+  it('answers an admin with the second-factor contract: mfa_setup, then with the code a new token', async () => {
+    const admin = await signedInAdmin(t, { elevate: false });
+    const creds = { email: admin.email.toUpperCase(), password: admin.password };
+    const offer = await t.app.inject(asUser(admin.token, { method: 'POST', url: '/api/admin/access', payload: creds }));
+    expect(offer.json()).toEqual({ status: 'mfa_setup', secret: expect.stringMatching(/^[A-Z2-7]+$/), otpauthUrl: expect.stringMatching(/^otpauth:\/\/totp\//) });
+    const granted = await t.app.inject(asUser(admin.token, { method: 'POST', url: '/api/admin/access', payload: { ...creds, code: totpCode(t, offer.json().secret) } }));
+    expect(granted.json()).toEqual({ status: 'granted', token: expect.any(String), recoveryCodes: expect.any(Array) });
+    expect((await t.app.inject(asUser(admin.token, { method: 'GET', url: '/api/auth/me' }))).statusCode).toBe(401);
+    const me = await t.app.inject(asUser(granted.json().token, { method: 'GET', url: '/api/auth/me' }));
+    expect(me.json().session.adminElevated).toBe(true);
+    expect(me.json().account.mfaEnabled).toBe(true);
+  });
+
+  it('documents both answers of sign-in and the three of Admin Access in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const answer = (path: string) => doc.paths[path].post.responses['200'].content['application/json'].schema;
+    const signInVariants = answer('/api/auth/signin').anyOf as { required: string[] }[];
+    expect(signInVariants.map((v) => v.required.sort())).toEqual([['token', 'user'], ['challenge', 'status']]);
+    const accessVariants = answer('/api/admin/access').oneOf as { properties: { status: { enum: string[] } } }[];
+    expect(accessVariants.map((v) => v.properties.status.enum[0])).toEqual(['mfa_setup', 'mfa_required', 'granted']);
+    expect(answer('/api/auth/signin/mfa').required.sort()).toEqual(['token', 'user']);
+    expect(doc.paths['/api/admin/access'].post.requestBody.content['application/json'].schema.properties.code).toBeDefined();
   });
 });
 

@@ -387,7 +387,8 @@ describe('after the fuzzing', () => {
   it('is healthy, consistent, and still serves a member', async () => {
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
-    const m = await signedInMember(t.app);
+    // A new employer: the fuzzer may have switched the existing ones to roster mode (PATCH .../enrolment).
+    const m = await signedInMember(t.app, { company: `Fuzz Aftercare ${randomUUID().slice(0, 8)}` });
     expect((await t.app.inject(asUser(m.token, { url: '/api/auth/me' }))).statusCode).toBe(200);
     const counts = (await t.database.db.execute(
       sql`select count(*)::int as bad from participants p where p.family_member_count <> (select count(*) from family_members f where f.participant_id = p.id)`,

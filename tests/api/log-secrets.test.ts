@@ -17,6 +17,7 @@ import { buildApp, loggerOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { sha256Hex } from '../../src/server/lib/crypto';
 import { setAdminRole } from '../../src/server/modules/auth/admin-bootstrap';
+import { totpCodeAt } from '../../src/server/modules/auth/totp';
 import { type Pools, type RouteSchemas, captureRoutes, damagedObject, validSamples } from './support/fuzz';
 import { newMember, openTestDatabase, testClock } from './support/test-app';
 
@@ -98,7 +99,23 @@ describe('a whole session at log level trace', () => {
       expect((await json('POST', '/api/auth/signin', { email: `nobody.${randomUUID()}@example.test`, password: p })).statusCode).toBe(401);
       expect((await json('POST', '/api/admin/access', { email: admin.email, password: p }, adminToken)).statusCode).toBe(403);
     }
-    expect((await json('POST', '/api/admin/access', { email: admin.email, password: admin.password }, adminToken)).statusCode).toBe(200);
+    // The step-up: a secret to scan, a wrong code, the right one; a new token and recovery codes come back.
+    const offer = await json('POST', '/api/admin/access', { email: admin.email, password: admin.password }, adminToken);
+    expect(offer.statusCode).toBe(200);
+    const secret = (offer.json() as { secret: string }).secret;
+    secrets.add(secret);
+    expect((await json('POST', '/api/admin/access', { email: admin.email, password: admin.password, code: 'wrong-code-x' }, adminToken)).statusCode).toBe(403);
+    const granted = await json('POST', '/api/admin/access', { email: admin.email, password: admin.password, code: totpCodeAt(secret, clock()) }, adminToken);
+    expect(granted.statusCode).toBe(200);
+    adminToken = remember((granted.json() as { token: string }).token);
+    for (const code of (granted.json() as { recoveryCodes: string[] }).recoveryCodes) secrets.add(code);
+    // Two-step sign-in with the same factor: the challenge is a secret too.
+    const challenge = (await json('POST', '/api/auth/signin', { email: admin.email, password: admin.password })).json() as { challenge: string };
+    remember(challenge.challenge);
+    clock.advance(30_000);
+    const second = await json('POST', '/api/auth/signin/mfa', { challenge: challenge.challenge, code: totpCodeAt(secret, clock()) });
+    expect(second.statusCode).toBe(200);
+    remember((second.json() as { token: string }).token);
     // Registration refusals carry the password too.
     const refused = newMember({ email: member.email, password: `refused pass ${randomUUID()}` });
     secrets.add(refused.password);
@@ -160,10 +177,21 @@ describe('a whole session at log level trace', () => {
     }
   });
 
+  it('redacts a second-factor code in anything logged (a recovery code works until used), and keeps an error’s own code (as errorCode)', async () => {
+    const recoveryCode = `${randomUUID().slice(0, 5)}-${randomUUID().slice(0, 5)}`;
+    secrets.add(recoveryCode);
+    app.log.warn({ body: { email: member.email, code: recoveryCode }, err: { message: 'connect ECONNREFUSED 127.0.0.1:1', code: 'ECONNREFUSED' } }, 'code redaction probe');
+    const line = lines.find((l) => l.includes('code redaction probe'));
+    expect(JSON.parse(line!)).toMatchObject({ body: { email: member.email, code: '[Redacted]' }, err: { errorCode: 'ECONNREFUSED' } });
+  });
+
   it('signs out, and no captured line holds a password, token, token hash, password hash or the audit secret', async () => {
     expect((await json('POST', '/api/auth/signout', undefined, memberToken)).statusCode).toBe(200);
     const hashes = (await database.db.execute(sql`select password_hash as h from users`)) as unknown as { rows: { h: string }[] };
     for (const { h } of hashes.rows) secrets.add(h);
+    // Links in queued mail (verification, reset) carry single-use tokens: secrets too.
+    const mail = (await database.db.execute(sql`select text_body as b from outbox where text_body is not null`)) as unknown as { rows: { b: string }[] };
+    for (const { b } of mail.rows) for (const [, token] of b.matchAll(/[?&]token=([A-Za-z0-9_-]+)/g)) remember(token!);
     const all = lines.join('');
     expect(lines.length).toBeGreaterThan(200);
     // The log really is verbose: requests, responses and the refused sign-ins are there.

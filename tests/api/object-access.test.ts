@@ -126,7 +126,7 @@ describe('the generated object-level matrix', () => {
   it('covers every member route, and every member route with a path parameter', () => {
     expect(memberRoutes.length).toBeGreaterThanOrEqual(8);
     expect(withParams.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['PUT /api/family-members/:id', 'DELETE /api/family-members/:id', 'POST /api/popups/:id/snooze', 'POST /api/popups/:id/complete']),
+      expect.arrayContaining(['PUT /api/family-members/:id', 'DELETE /api/family-members/:id', 'POST /api/popups/:id/snooze', 'POST /api/popups/:id/complete', 'DELETE /api/me/sessions/:sessionId']),
     );
   });
 
@@ -218,6 +218,44 @@ describe('popup states', () => {
 });
 
 describe('sessions', () => {
+  it("stay out of another member's device list, and A's device routes never revoke or change anything of B's", async () => {
+    // B signed in on two more devices; A on one more, and knows B's session ids and password.
+    const bHeaders = [await freshSessionHeaders(t, b.id), await freshSessionHeaders(t, b.id)];
+    const bIds = rowsOf<{ id: string }>(await t.database.db.execute(sql`select id::text as id from sessions where user_id = ${b.id} and revoked_at is null`)).map((r) => r.id);
+    expect(bIds.length).toBeGreaterThanOrEqual(3);
+    const aHeaders = await asA();
+    const other = await asA();
+    const bBefore = await ownedRows(b.id);
+
+    const listed = await t.app.inject({ url: '/api/me/sessions', headers: aHeaders });
+    expect(listed.statusCode).toBe(200);
+    expectNothingOfB(listed.body, 'GET /api/me/sessions as A');
+    const unknown = await t.app.inject({ method: 'DELETE', url: `/api/me/sessions/${randomUUID()}`, headers: aHeaders });
+    expect(unknown.statusCode).toBe(404);
+    for (const id of bIds) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/me/sessions/${id}`, headers: aHeaders, payload: { userId: b.id } });
+      expect(res.statusCode, `DELETE B's session ${id} as A`).toBe(404);
+      expect(res.body, 'the same answer as an unknown id').toBe(unknown.body);
+      cells.checked += 1;
+    }
+    const others = await t.app.inject({ method: 'POST', url: '/api/me/sessions/revoke-others', headers: aHeaders, payload: { userId: b.id, sessionId: bIds[0] } });
+    expect(others.statusCode).toBe(200);
+    expect((others.json() as { revoked: number }).revoked).toBeGreaterThanOrEqual(1);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: other })).statusCode).toBe(401);
+    // B's password typed as A's current one changes nothing of anybody's.
+    const change = await t.app.inject({ method: 'POST', url: '/api/me/password', headers: aHeaders, payload: { currentPassword: b.password, newPassword: 'Lantern orbit quietly 42', userId: b.id } });
+    expect([400, 429]).toContain(change.statusCode);
+    expectNothingOfB(change.body, 'POST /api/me/password as A');
+    cells.checked += 3;
+
+    expect(await ownedRows(b.id), "A's device routes changed B's rows").toBe(bBefore);
+    for (const headers of [...bHeaders, asUser(b.token, {}).headers as Record<string, string>]) {
+      expect((await t.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(200);
+    }
+    const bList = (await t.app.inject(asUser(b.token, { url: '/api/me/sessions' }))).json() as { sessions: { id: string }[] };
+    expect(bList.sessions.map((s) => s.id).sort()).toEqual([...bIds].sort());
+  });
+
   it("are never reachable by another member: not by id, hash or sign-out, and revoking one leaves the other", async () => {
     const bSessions = rowsOf<{ id: string; token_hash: string }>(await t.database.db.execute(sql`select id::text as id, token_hash from sessions where user_id = ${b.id}`));
     expect(bSessions.length).toBeGreaterThan(0);

@@ -1,5 +1,17 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, newMemberData, pauseClock, registerViaApi, signInViaUi, test } from './support/fixtures';
 
+/** Fills the registration form with `data` and submits it, as a member would. */
+async function submitRegistration(page: Page, data: ReturnType<typeof newMemberData>) {
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill(data.firstName);
+  await page.getByLabel('Last Name').fill(data.lastName);
+  await page.getByLabel('Email').fill(data.email);
+  await page.getByLabel('Employer').fill(data.company);
+  await page.getByLabel('Program ID (LHMP ID)').fill(data.lhmpId);
+  await page.getByLabel('Password').fill(data.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
 test.describe('registration', () => {
   test('registers, shows the success message and goes to sign-in after 2 seconds', async ({ page }) => {
     const data = newMemberData();
@@ -64,18 +76,19 @@ test.describe('registration', () => {
   test('shows the server message for a duplicate email', async ({ page, request }) => {
     const existing = await registerViaApi(request);
     const data = newMemberData({ email: existing.email });
-    await page.goto('/register');
-    await page.getByLabel('First Name').fill(data.firstName);
-    await page.getByLabel('Last Name').fill(data.lastName);
-    await page.getByLabel('Email').fill(data.email);
-    await page.getByLabel('Employer').fill(data.company);
-    await page.getByLabel('Program ID (LHMP ID)').fill(data.lhmpId);
-    await page.getByLabel('Password').fill(data.password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(page, data);
     // Said once, under the field, which takes focus.
     await expect(page.getByText('An account with this email already exists')).toHaveCount(1);
     await expect(page.getByText('An account with this email already exists')).toBeVisible();
     await expect(page.getByLabel('Email')).toBeFocused();
+  });
+
+  test('shows why the server refused a weak password, on the password field', async ({ page }) => {
+    const data = newMemberData({ password: 'Password1!' });
+    await submitRegistration(page, data);
+    await expect(page.getByText('This password is too easy to guess.')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

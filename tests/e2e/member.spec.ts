@@ -64,6 +64,17 @@ const placeholders: { path: string; title: string; back: string }[] = [
   { path: '/information/privacy', title: 'Privacy Policy', back: '/information' },
 ];
 
+
+/**
+ * Serves /api/config with some fields replaced. The real answer is read once up front: a
+ * route.fetch() inside the handler fails with "Response has been disposed" when the app
+ * cancels that request (a re-render aborting its query) before the handler reads the body.
+ */
+async function withConfig(page: Page, overrides: Record<string, unknown>) {
+  const config = (await (await page.request.get('/api/config')).json()) as Record<string, unknown>;
+  await page.route('**/api/config', (route) => route.fulfill({ json: { ...config, ...overrides } }));
+}
+
 test.describe('every member screen', () => {
   for (const screen of screens) {
     test(`${screen.path} renders with the tab bar and no serious axe violations`, async ({ page }) => {
@@ -395,10 +406,7 @@ test.describe('header dialogs', () => {
   });
 
   test('without configured programme videos the control says there are none', async ({ page }) => {
-    await page.route('**/api/config', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), helpVideoIds: [] } });
-    });
+    await withConfig(page, { helpVideoIds: [] });
     await page.goto('/home');
     await page.getByRole('button', { name: 'Program videos' }).click();
     const list = page.getByRole('dialog', { name: 'Program Resources' });
@@ -409,10 +417,7 @@ test.describe('header dialogs', () => {
   });
 
   test('an external link whose address is not configured looks and acts disabled', async ({ page }) => {
-    await page.route('**/api/config', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), vitalScanUrl: '' } });
-    });
+    await withConfig(page, { vitalScanUrl: '' });
     await page.goto('/home');
     const tab = page.getByRole('navigation').getByRole('link', { name: /Vital Scan/ });
     await expect(tab).toHaveAttribute('aria-disabled', 'true');

@@ -3,7 +3,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { expect, expectNoSeriousA11yViolations, registerViaApi, signInViaStorage, signInViaUi, test } from './support/fixtures';
+import { claimPlainAdminSession, elevatedAdminSession, privateAdminCode } from './support/admin-mfa';
+import { expect, expectNoSeriousA11yViolations, registerViaApi, seedSession, signInViaUi, test } from './support/fixtures';
 
 const VITAL_SCAN_URL = 'https://vitalscan.example.test/start';
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -11,12 +12,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 const unique = (what: string) => `${what} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-/** An elevated admin session in the browser without the UI round trip; returns its token. */
-async function adminViaStorage(page: Page, request: APIRequestContext) {
-  const { token } = await signInViaStorage(page, request, e2eAdmin);
-  const res = await request.post('/api/admin/access', { headers: { authorization: `Bearer ${token}` }, data: e2eAdmin });
-  expect(res.status()).toBe(200);
-  return token;
+/**
+ * An elevated admin session in the browser without the UI round trip: the run's shared one, or
+ * on a private server (`baseURL`) its own, second factor and all (support/admin-mfa.ts); returns its token.
+ */
+async function adminViaStorage(page: Page, request: APIRequestContext, baseURL?: string) {
+  const session = await elevatedAdminSession(request, baseURL);
+  await seedSession(page, session);
+  return session.token;
 }
 
 async function createViaApi(request: APIRequestContext, token: string, overrides: Record<string, unknown> = {}) {
@@ -105,7 +108,7 @@ privateTest.describe('member reminder popup, end to end (private server)', () =>
     privateTest.setTimeout(90_000);
     const adminContext = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 844 } });
     const admin = await adminContext.newPage();
-    await adminViaStorage(admin, adminContext.request);
+    await adminViaStorage(admin, adminContext.request, baseURL!);
     await admin.goto('/admin/popups');
     await expect(admin.getByRole('heading', { name: 'Popup Management' })).toBeVisible();
     await expect(admin.getByText('No popups found')).toBeVisible();
@@ -130,7 +133,7 @@ privateTest.describe('member reminder popup, end to end (private server)', () =>
     // The admin previews it by signing in elsewhere: shown (the first show), closed with X.
     const previewContext = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 844 } });
     const preview = await previewContext.newPage();
-    await signInViaUi(preview, e2eAdmin);
+    await signInViaUi(preview, e2eAdmin, { code: privateAdminCode(baseURL!) });
     await expect(preview.getByRole('dialog', { name: title })).toBeVisible();
     await preview.getByRole('dialog', { name: title }).getByRole('button', { name: 'Close' }).click();
     await expect(preview.getByRole('dialog')).toHaveCount(0);
@@ -210,9 +213,8 @@ privateTest.describe('member reminder popup, end to end (private server)', () =>
     await adminContext.close();
   });
 
-  privateTest('X and an outside click close the popup without a call; a vanished popup gives the section 8 toast', async ({ page, request }) => {
-    const adminToken = (await (await request.post('/api/auth/signin', { data: e2eAdmin })).json()).token as string;
-    await request.post('/api/admin/access', { headers: { authorization: `Bearer ${adminToken}` }, data: e2eAdmin });
+  privateTest('X and an outside click close the popup without a call; a vanished popup gives the section 8 toast', async ({ page, request, baseURL }) => {
+    const adminToken = (await elevatedAdminSession(request, baseURL!)).token;
     const now = Date.now();
     const p = await createViaApi(request, adminToken, {
       title: unique('Enrol in care'),
@@ -383,8 +385,8 @@ test.describe('admin popup console', () => {
     await expect(card(page, renamed)).toBeVisible();
   });
 
-  test('a signed-in admin without Admin Access is offered the dialog instead of the list', async ({ page, request }) => {
-    await signInViaStorage(page, request, e2eAdmin);
+  test('a signed-in admin without Admin Access is offered the dialog instead of the list', async ({ page }) => {
+    await seedSession(page, claimPlainAdminSession());
     await page.goto('/admin/popups');
     await expect(page.getByText('Admin access is required to manage popups.')).toBeVisible();
     // Nothing but the way in: no search, filters, sort or Create Popup.

@@ -1,4 +1,5 @@
 import { e2eAdmin } from '../../playwright.config';
+import { claimAdminCode } from './support/admin-mfa';
 import { expect, expectNoSeriousA11yViolations, pauseClock, signInViaUi, test } from './support/fixtures';
 
 test.describe('header menu', () => {
@@ -90,7 +91,8 @@ test.describe('Admin Access dialog', () => {
   });
 
   test('grants the administrator access and remembers it', async ({ page }) => {
-    await signInViaUi(page, e2eAdmin);
+    // The administrator has two-step verification (admin-mfa.setup.ts): sign-in asks for a code too.
+    await signInViaUi(page, e2eAdmin, { code: claimAdminCode().code });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('menuitem', { name: 'Admin Access' }).click();
     const dialog = page.getByRole('dialog', { name: 'Admin Access' });
@@ -98,6 +100,8 @@ test.describe('Admin Access dialog', () => {
     await dialog.getByLabel('Admin Email').fill(e2eAdmin.email);
     await dialog.getByLabel('Admin Password').fill(e2eAdmin.password);
     await dialog.getByRole('button', { name: 'Access Dashboard' }).click();
+    await dialog.getByLabel('Authentication code').fill(claimAdminCode().code);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
     await expect(page.locator('[role=region][aria-label^="Notifications"] li').filter({ hasText: 'Admin Access Granted' })).toBeVisible();
     await page.waitForURL('**/admin/employers');
     expect(await page.evaluate(() => [localStorage.getItem('admin_access'), localStorage.getItem('admin_email')])).toEqual(['true', e2eAdmin.email]);

@@ -10,11 +10,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
+import { elevatedAdminToken } from './admin-factor';
 
 export const BUILD_OUT = path.resolve(process.env.BUILD_OUT ?? '.tmp/build-hardening');
 /** Ports 4205-4215 belong to these scripts (shared machine). */
 export const PORTS = { crash: 4205, instances: [4206, 4207, 4208], pgRestart: 4209, redis: 4215, pgCluster: 5499 } as const;
-export const ADMIN = { email: 'faults.admin@example.test', password: 'faults admin passphrase' };
+export const ADMIN = { email: 'faults.admin@example.test', password: 'sturdy operator passphrase' };
 
 /** Bundles the server once per script run (esbuild, a second or two). */
 export async function buildServer(): Promise<string> {
@@ -133,7 +134,7 @@ export function memberData(tag: string) {
     email: `fault.${tag}.${seq}.${randomUUID().slice(0, 6)}@example.test`,
     company: `Fault Employer ${tag} ${seq % 3}`,
     lhmpId: `LQ${String(n).padStart(5, '0')}`,
-    password: `fault passphrase ${randomUUID().slice(0, 8)}`,
+    password: `sturdy passphrase ${randomUUID().slice(0, 8)}`,
   };
 }
 
@@ -152,14 +153,12 @@ export async function registerAndSignIn(base: string, tag: string): Promise<{ em
   throw new Error('could not register a member');
 }
 
-/** The bootstrap administrator, signed in and elevated through Admin Access. */
+/**
+ * The bootstrap administrator, signed in and elevated through Admin Access with its second
+ * factor (set up on first use, see admin-factor.ts); returns the NEW elevated token.
+ */
 export async function elevatedAdmin(base: string): Promise<string> {
-  const signin = await call(`${base}/api/auth/signin`, { method: 'POST', body: ADMIN });
-  if (signin.status !== 200) throw new Error(`admin sign-in: ${signin.status} ${JSON.stringify(signin.body)}`);
-  const token = (signin.body as { token: string }).token;
-  const access = await call(`${base}/api/admin/access`, { method: 'POST', token, body: ADMIN });
-  if (access.status !== 200) throw new Error(`admin access: ${access.status} ${JSON.stringify(access.body)}`);
-  return token;
+  return elevatedAdminToken(base, ADMIN);
 }
 
 /** Creates live popups members can snooze (max 10 snoozes each). */

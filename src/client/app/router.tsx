@@ -15,6 +15,10 @@ export const routes: RouteObject[] = [
       { path: paths.root, element: <RootRedirect /> },
       { path: paths.login, ...lazyPage(() => import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage }))) },
       { path: paths.register, ...lazyPage(() => import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage }))) },
+      // Account links from emails: public, and they work signed in too.
+      { path: paths.verifyEmail, ...lazyPage(() => import('../features/account/components/verify-email-page')) },
+      { path: paths.forgotPassword, ...lazyPage(() => import('../features/account/components/forgot-password-page')) },
+      { path: paths.resetPassword, ...lazyPage(() => import('../features/account/components/reset-password-page')) },
       {
         element: <RequireAuth />,
         children: [

@@ -43,6 +43,21 @@ export function urlFromKey(parts: readonly unknown[]): string {
   return query ? `${path}?${query}` : path;
 }
 
+/**
+ * A 401 for a request sent with `usedToken`: the session it carried is gone (idle, revoked or
+ * expired). Storage is cleared and the app starts over only when that token is still the stored
+ * one: an answer that lands after the token was replaced (the admin step-up hands out a new
+ * one and revokes the old; a keep-alive ping sent just before it comes back 401) must not
+ * throw the new session away. The one 401 path for every request, fetch or XMLHttpRequest.
+ */
+export function sessionEnded(usedToken: string): ApiError {
+  if (storedToken() === usedToken) {
+    clearStoredSession();
+    window.location.assign('/');
+  }
+  return new ApiError(401, common.tokenExpired, undefined);
+}
+
 async function request(method: string, url: string, body?: unknown): Promise<Response> {
   const token = storedToken();
   const headers: Record<string, string> = {};
@@ -54,12 +69,7 @@ async function request(method: string, url: string, body?: unknown): Promise<Res
     credentials: 'include',
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
-  if (res.status === 401 && token) {
-    // The session is gone (idle, revoked or expired): clear it and start over.
-    clearStoredSession();
-    window.location.assign('/');
-    throw new ApiError(401, common.tokenExpired, undefined);
-  }
+  if (res.status === 401 && token) throw sessionEnded(token);
   return res;
 }
 

@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionUserSchema } from '#shared/schemas/auth';
-import { ADMIN_ACCESS_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY, isSessionUser, readStoredSession } from './auth-storage';
+import { common } from '#shared/messages/common';
+import { type SessionUser, SessionUserSchema } from '#shared/schemas/auth';
+import {
+  ADMIN_ACCESS_KEY,
+  AUTH_ACCOUNT_KEY,
+  AUTH_TOKEN_KEY,
+  AUTH_USER_KEY,
+  clearStoredSession,
+  isSessionUser,
+  readStoredAccount,
+  readStoredSession,
+  replaceStoredToken,
+  storeAccount,
+} from './auth-storage';
 
 const user = {
   id: '6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
@@ -79,3 +91,68 @@ describe('readStoredSession', () => {
     expect([...store.keys()]).toEqual([]);
   });
 });
+
+describe('replaceStoredToken (the admin step-up hands out a new token and revokes the old)', () => {
+  let store: Map<string, string>;
+  let refuse: boolean;
+  beforeEach(() => {
+    store = new Map();
+    refuse = false;
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => {
+        if (refuse) throw new DOMException('quota', 'QuotaExceededError');
+        store.set(k, v);
+      },
+      removeItem: (k: string) => void store.delete(k),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('stores the new token with the user whatever storage held (here no stored user at all)', () => {
+    store.set(AUTH_TOKEN_KEY, 'old');
+    replaceStoredToken('new', user as SessionUser);
+    expect(readStoredSession()).toEqual({ token: 'new', user });
+  });
+
+  it('leaves no revoked token behind when storage refuses the new one', () => {
+    store.set(AUTH_TOKEN_KEY, 'old');
+    store.set(AUTH_USER_KEY, JSON.stringify(user));
+    store.set(ADMIN_ACCESS_KEY, 'true');
+    refuse = true;
+    expect(() => replaceStoredToken('new', user as SessionUser)).toThrow(common.saveAuthFailed);
+    expect([...store.keys()]).toEqual([]);
+  });
+});
+
+describe('the account state kept with the session (Home knows it at its first render)', () => {
+  let store: Map<string, string>;
+  beforeEach(() => {
+    store = new Map();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads back what was stored, only while there is a session, and goes with it', () => {
+    storeAccount({ emailVerified: false, mfaEnabled: true });
+    expect(readStoredAccount()).toBeNull();
+    store.set(AUTH_TOKEN_KEY, 'tok');
+    expect(readStoredAccount()).toEqual({ emailVerified: false, mfaEnabled: true });
+    clearStoredSession();
+    expect(store.has(AUTH_ACCOUNT_KEY)).toBe(false);
+  });
+
+  it.each([['not json {'], ['null'], [JSON.stringify({ emailVerified: 'no', mfaEnabled: false })], [JSON.stringify([true, false])]])(
+    'is null for anything but that shape (%s)',
+    (raw) => {
+      store.set(AUTH_TOKEN_KEY, 'tok');
+      store.set(AUTH_ACCOUNT_KEY, raw);
+      expect(readStoredAccount()).toBeNull();
+    },
+  );
+});
+

@@ -6,6 +6,8 @@ export const AUTH_TOKEN_KEY = 'auth_token';
 export const AUTH_USER_KEY = 'auth_user';
 export const ADMIN_ACCESS_KEY = 'admin_access';
 export const ADMIN_EMAIL_KEY = 'admin_email';
+/** The account state last read from GET /api/auth/me, so Home knows it at its first render. */
+export const AUTH_ACCOUNT_KEY = 'auth_account';
 
 /** zod 4's `z.uuid()` pattern (RFC 9562: version 1-8, variant 10xx, or the nil and max UUIDs). */
 const UUID =
@@ -59,8 +61,46 @@ export function storeSession(token: string, user: SessionUser) {
   }
 }
 
+/**
+ * Stores a token that replaces the session's own (the admin step-up hands out a new one and
+ * revokes the old), with the signed-in user, whatever storage holds at that moment. If storage
+ * refuses, no revoked token is left behind: the stored session is cleared and the error goes on.
+ */
+export function replaceStoredToken(token: string, user: SessionUser) {
+  try {
+    storeSession(token, user);
+  } catch (err) {
+    clearStoredSession();
+    throw err;
+  }
+}
+
 export function clearStoredSession() {
-  for (const key of [AUTH_TOKEN_KEY, AUTH_USER_KEY, ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY]) localStorage.removeItem(key);
+  for (const key of [AUTH_TOKEN_KEY, AUTH_USER_KEY, AUTH_ACCOUNT_KEY, ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY]) localStorage.removeItem(key);
+}
+
+export type StoredAccount = { emailVerified: boolean; mfaEnabled: boolean };
+
+/** The account state kept with the session, or null when there is none (or it is not that shape). */
+export function readStoredAccount(): StoredAccount | null {
+  if (!localStorage.getItem(AUTH_TOKEN_KEY)) return null;
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(AUTH_ACCOUNT_KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const { emailVerified, mfaEnabled } = value as Record<string, unknown>;
+    return typeof emailVerified === 'boolean' && typeof mfaEnabled === 'boolean' ? { emailVerified, mfaEnabled } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the account state with the session; a full storage only costs the first-render hint. */
+export function storeAccount(account: StoredAccount) {
+  try {
+    localStorage.setItem(AUTH_ACCOUNT_KEY, JSON.stringify({ emailVerified: account.emailVerified, mfaEnabled: account.mfaEnabled }));
+  } catch {
+    // Not kept: Home waits for the server's answer instead.
+  }
 }
 
 export function storeAdminAccess(email: string) {

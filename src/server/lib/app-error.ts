@@ -5,7 +5,10 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A request body that stopped arriving or took too long (the roster upload). */
+  request_timeout: 408,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
 } as const;

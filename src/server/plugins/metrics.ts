@@ -13,7 +13,7 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-export type SignInOutcome = 'success' | 'bad_password' | 'unknown_email' | 'locked' | 'rate_limited';
+export type SignInOutcome = 'success' | 'bad_password' | 'unknown_email' | 'locked' | 'rate_limited' | 'bad_mfa_code' | 'mfa_required';
 
 export interface Metrics {
   signIn(outcome: SignInOutcome): void;
@@ -49,7 +49,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     registers: [registry],
   });
   const signIns = new Counter({ name: 'auth_signin_total', help: 'Sign-in attempts by outcome', labelNames: ['outcome'] as const, registers: [registry] });
-  for (const outcome of ['success', 'bad_password', 'unknown_email', 'locked', 'rate_limited'] as const) signIns.inc({ outcome }, 0);
+  for (const outcome of ['success', 'bad_password', 'unknown_email', 'locked', 'rate_limited', 'bad_mfa_code', 'mfa_required'] as const) signIns.inc({ outcome }, 0);
   if (options.pool) {
     const pool = options.pool;
     new Gauge({

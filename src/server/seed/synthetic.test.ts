@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom, employerNames, employerSizes, pgArray, seededLhmpId } from './synthetic';
+import { pgArray } from '#db/client';
+import { createRandom, employerNames, employerSizes, seededLhmpId } from './synthetic';
 
 describe('employerSizes', () => {
   it('spreads a million employees over 1,000 employers like real employer populations', () => {
@@ -59,12 +60,30 @@ describe('createRandom', () => {
 });
 
 describe('employerNames', () => {
-  it('makes unique names and avoids names already taken, compared case-insensitively', () => {
-    const first = employerNames(createRandom(5), 50, new Set());
-    const taken = new Set(first.slice(0, 10).map((n) => n.toLowerCase()));
-    const names = employerNames(createRandom(5), 2000, taken);
-    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(2000);
-    expect(names.some((n) => taken.has(n.toLowerCase()))).toBe(false);
+  // A stand-in for the SQL function employer_name_key (migration 0006), enough to test the
+  // bookkeeping; tests/api/employer-names.test.ts seeds through the real one.
+  const fakeKey = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+      .replace(/ (co|company|inc|llc|ltd|corp)$/, '');
+  const keysOf = async (names: string[]) => names.map(fakeKey);
+
+  it('makes names unique by name key and avoids keys already taken', async () => {
+    const first = await employerNames(createRandom(5), 50, new Set(), keysOf);
+    const taken = new Set(first.slice(0, 10).map(fakeKey));
+    const names = await employerNames(createRandom(5), 2000, taken, keysOf);
+    expect(names).toHaveLength(2000);
+    expect(new Set(names.map(fakeKey)).size).toBe(2000);
+    expect(names.some((n) => taken.has(fakeKey(n)))).toBe(false);
+    // Suffix-only twins ("... Inc" and "... LLC") never both appear.
+    const twins = names.filter((n) => / (Inc|LLC|Co|Corp|Ltd)$/.test(n)).map(fakeKey);
+    expect(new Set(twins).size).toBe(twins.length);
+  });
+
+  it('is reproducible by seed', async () => {
+    expect(await employerNames(createRandom(9), 30, new Set(), keysOf)).toEqual(await employerNames(createRandom(9), 30, new Set(), keysOf));
   });
 });
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '#db/client';
+import { pgArray, rowsOf, type Db } from '#db/client';
 
 /**
  * Synthetic programme data at scale (npm run db:seed): employers with a realistic spread of
@@ -158,13 +158,6 @@ export function seededLhmpId(i: number): string {
   return `${lhmpPrefix(Math.floor(i / 100_000))}${String(digits).padStart(5, '0')}`;
 }
 
-/** A PostgreSQL array literal of text, passed as ONE parameter and cast in SQL. */
-export function pgArray(values: readonly (string | number | null)[]): string {
-  return `{${values
-    .map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
-    .join(',')}}`;
-}
-
 function slug(name: string): string {
   return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '');
 }
@@ -172,21 +165,44 @@ function emailPart(name: string): string {
   return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '');
 }
 
-/** Unique employer names not already in the database (compared like the unique index). */
-export function employerNames(rand: Random, count: number, taken: Set<string>): string[] {
+/**
+ * Unique employer names whose name keys are not already taken. The key is the database's
+ * (SQL function employer_name_key: "Acme Logistics Inc" and "Acme Logistics LLC" are one
+ * employer), so `keysOf` asks it for a batch of candidates at a time.
+ */
+export async function employerNames(
+  rand: Random,
+  count: number,
+  takenKeys: Set<string>,
+  keysOf: (names: string[]) => Promise<string[]>,
+): Promise<string[]> {
   const names: string[] = [];
-  const seen = new Set(taken);
+  const seen = new Set(takenKeys);
   let attempts = 0;
   while (names.length < count) {
-    attempts += 1;
-    let name = `${rand.pick(NAME_LEADS)} ${rand.pick(NAME_CORES)} ${rand.pick(NAME_TAILS)}`;
-    if (attempts > count * 20) name = `${name} ${attempts}`;
-    const key = name.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    names.push(name);
+    const candidates: string[] = [];
+    for (let i = 0; i < Math.max(64, (count - names.length) * 2); i += 1) {
+      attempts += 1;
+      const name = `${rand.pick(NAME_LEADS)} ${rand.pick(NAME_CORES)} ${rand.pick(NAME_TAILS)}`;
+      candidates.push(attempts > count * 20 ? `${name} ${attempts}` : name);
+    }
+    const keys = await keysOf(candidates);
+    candidates.forEach((name, i) => {
+      const key = keys[i]!;
+      if (names.length >= count || seen.has(key)) return;
+      seen.add(key);
+      names.push(name);
+    });
   }
   return names;
+}
+
+/** Name keys of `names`, in order, computed by the database's own employer_name_key. */
+export async function employerNameKeys(db: Db, names: string[]): Promise<string[]> {
+  const result = await db.execute(
+    sql`select employer_name_key(n) as k from unnest(${pgArray(names)}::text[]) with ordinality as t(n, i) order by i`,
+  );
+  return rowsOf<{ k: string }>(result).map((r) => r.k);
 }
 
 class Columns<K extends string> {
@@ -218,14 +234,14 @@ export async function seedSynthetic(db: Db, options: SeedOptions, onProgress?: (
   const now = options.now.getTime();
   const iso = (ms: number) => new Date(Math.min(ms, now)).toISOString();
 
-  const existing = rowsOf<{ name: string }>(await db.execute(sql`select lower(trim(name)) as name from companies`));
-  const taken = new Set(existing.map((r) => r.name));
+  const existing = rowsOf<{ key: string }>(await db.execute(sql`select name_key as key from companies`));
+  const taken = new Set(existing.map((r) => r.key));
   const [offsetRow] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users where lhmp_id !~ '^LQ'`));
   let lhmpIndex = Number(offsetRow?.n ?? 0);
 
   // Ids continue from the anchor's millisecond in seed order (see orderedUuid).
   const idStart = now - 10 * 365 * DAY + lhmpIndex;
-  const names = employerNames(rand, options.employers, taken);
+  const names = await employerNames(rand, options.employers, taken, (candidates) => employerNameKeys(db, candidates));
   const sizes = employerSizes(options.employers, options.employees);
   const usedDomains = new Set<string>();
   const employers = names.map((name) => {

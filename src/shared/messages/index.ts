@@ -1,8 +1,12 @@
+import { account } from './account';
 import { admin } from './admin';
 import { auth } from './auth';
 import { common } from './common';
+import { enrolment } from './enrolment';
 import { help } from './help';
+import { mail } from './mail';
 import { members } from './members';
+import { mfa } from './mfa';
 import { popups } from './popups';
 import { voice } from './voice';
 
@@ -18,5 +22,9 @@ export const messages = {
   help,
   popups,
   admin,
+  enrolment,
+  mail,
+  account,
+  mfa,
 } as const;
 export type Messages = typeof messages;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { auth } from '../messages/auth';
+import { MfaChallengeSchema, MfaCodeSchema, MfaSetupOfferSchema, RecoveryCodesSchema } from './mfa';
+import { EmployerNameSchema } from './employer-name';
 import { hasNoInvisibleCharacters } from './text';
 
 const v = auth.validation;
@@ -19,7 +21,8 @@ export const EmailSchema = z
   .pipe(z.email(v.emailInvalid))
   .transform((s) => s.toLowerCase());
 
-const requiredName = (required: string) =>
+/** A person's first or last name (registration, roster rows): trimmed, 1-50 characters, nothing invisible. */
+export const requiredName = (required: string) =>
   z
     .string({ error: required })
     .trim()
@@ -36,12 +39,7 @@ export const RegisterRequestSchema = z.object({
   firstName: requiredName(v.firstNameRequired),
   lastName: requiredName(v.lastNameRequired),
   email: EmailSchema,
-  company: z
-    .string({ error: v.companyRequired })
-    .trim()
-    .min(1, v.companyRequired)
-    .max(100, v.companyTooLong)
-    .refine(hasNoInvisibleCharacters, v.invisibleCharacters),
+  company: EmployerNameSchema,
   lhmpId: LhmpIdSchema,
   password: PasswordSchema,
 });
@@ -68,11 +66,28 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-export const SignInResponseSchema = z.object({
+/** A signed-in session: the spec's sign-in answer, and the answer of the second step. */
+export const SignInSessionSchema = z.object({
   user: SessionUserSchema,
   token: z.string(),
 });
+export type SignInSession = z.infer<typeof SignInSessionSchema>;
+
+/** The password was right and the account has two-step sign-in: no session yet, a challenge for the code. */
+export const SignInChallengeSchema = z.object({
+  status: z.literal('mfa_required'),
+  /** Single use, 5 minutes; goes back with the code to POST /api/auth/signin/mfa. */
+  challenge: z.string(),
+});
+export type SignInChallenge = z.infer<typeof SignInChallengeSchema>;
+
+/** POST /api/auth/signin: `{ user, token }` without a second factor, else the challenge. */
+export const SignInResponseSchema = z.union([SignInSessionSchema, SignInChallengeSchema]);
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
+
+/** POST /api/auth/signin/mfa: the challenge and a code from the app (or a recovery code). */
+export const SignInMfaRequestSchema = z.object({ challenge: MfaChallengeSchema, code: MfaCodeSchema });
+export type SignInMfaRequest = z.input<typeof SignInMfaRequestSchema>;
 
 export const RegisterResponseSchema = z.object({
   user: SessionUserSchema,
@@ -86,6 +101,11 @@ export const MeResponseSchema = z.object({
     idleExpiresAt: z.iso.datetime(),
     adminElevated: z.boolean(),
   }),
+  /** Account state the client shows (the verify banner, Security); read in the same query as the session. */
+  account: z.object({
+    emailVerified: z.boolean(),
+    mfaEnabled: z.boolean(),
+  }),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
@@ -94,7 +114,19 @@ export const OkResponseSchema = z.object({ ok: z.literal(true) });
 export const AdminAccessRequestSchema = z.object({
   email: z.string({ error: auth.adminAccess.missingBody }).trim().min(1, auth.adminAccess.missingBody).max(254).transform((s) => s.toLowerCase()),
   password: z.string({ error: auth.adminAccess.missingBody }).min(1, auth.adminAccess.missingBody).max(1024),
+  /** The second factor: a code from the app or a recovery code. Without it the answer says what comes next. */
+  code: MfaCodeSchema.optional(),
 });
 export type AdminAccessRequest = z.input<typeof AdminAccessRequestSchema>;
 
-export const AdminAccessResponseSchema = z.object({ adminEmail: z.string() });
+/**
+ * POST /api/admin/access. Without a code: `mfa_setup` (no factor yet: a secret to scan) or
+ * `mfa_required`. With the right code: `granted`, a NEW admin-elevated session token (the
+ * asking session is revoked) and, on first set-up only, the ten recovery codes.
+ */
+export const AdminAccessResponseSchema = z.discriminatedUnion('status', [
+  MfaSetupOfferSchema.extend({ status: z.literal('mfa_setup') }),
+  z.object({ status: z.literal('mfa_required') }),
+  z.object({ status: z.literal('granted'), token: z.string(), recoveryCodes: RecoveryCodesSchema.optional() }),
+]);
+export type AdminAccessResponse = z.infer<typeof AdminAccessResponseSchema>;

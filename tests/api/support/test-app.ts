@@ -11,6 +11,7 @@ import type { CounterStore } from '../../../src/server/lib/counter-store';
 import { newToken, sha256Hex } from '../../../src/server/lib/crypto';
 import { sessions } from '../../../src/db/schema';
 import { setAdminRole } from '../../../src/server/modules/auth/admin-bootstrap';
+import { totpCodeAt } from '../../../src/server/modules/auth/totp';
 
 /** A clock tests move by hand: no sleeping. */
 export function testClock(start = new Date('2026-03-02T12:00:00.000Z')) {
@@ -149,19 +150,57 @@ export function asUser(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
 }
 
-/** A signed-in administrator; `elevate: false` stops before the Admin Access step-up. */
-export async function signedInAdmin(t: TestApp, options: { elevate?: boolean } = {}) {
+/** The code an authenticator app shows for `secret` at the injected clock, `steps` steps (30 s each) away. */
+export function totpCode(t: Pick<TestApp, 'clock'>, secret: string, steps = 0): string {
+  return totpCodeAt(secret, new Date(t.clock().getTime() + steps * 30_000));
+}
+
+/** POST /api/admin/access as `token`, with or without a code. */
+export function adminAccess(t: Pick<TestApp, 'app'>, token: string, body: { email: string; password: string; code?: string }) {
+  return t.app.inject(asUser(token, { method: 'POST', url: '/api/admin/access', payload: body }));
+}
+
+/**
+ * The whole Admin Access step-up for a signed-in admin without a factor yet: email and
+ * password (answered `mfa_setup` with a secret), then the app's code for that secret at the
+ * injected clock. Returns the NEW elevated token (the one that asked is revoked), the secret
+ * and the ten recovery codes.
+ */
+export async function stepUpWithNewFactor(t: Pick<TestApp, 'app' | 'clock'>, token: string, credentials: { email: string; password: string }) {
+  const offer = await adminAccess(t, token, credentials);
+  if (offer.statusCode !== 200 || offer.json().status !== 'mfa_setup') throw new Error(`admin access (set-up) failed: ${offer.statusCode} ${offer.body}`);
+  const secret = (offer.json() as { secret: string }).secret;
+  const granted = await adminAccess(t, token, { ...credentials, code: totpCode(t, secret) });
+  if (granted.statusCode !== 200 || granted.json().status !== 'granted') throw new Error(`admin access (code) failed: ${granted.statusCode} ${granted.body}`);
+  const body = granted.json() as { token: string; recoveryCodes: string[] };
+  return { token: body.token, secret, recoveryCodes: body.recoveryCodes };
+}
+
+/**
+ * A signed-in administrator. By default stepped up through Admin Access, which now sets up
+ * the second factor and hands out a NEW token: `token` is that elevated token, `mfa` the
+ * factor (secret, recovery codes) and `signedInToken` the revoked one that asked.
+ * `elevate: false` stops before the step-up (no factor, `token` is the sign-in's).
+ */
+type Registered = Awaited<ReturnType<typeof registerMember>>;
+type AdminSession = Registered & { token: string; signedInToken: string; auth: { authorization: string } };
+export type ElevatedAdmin = AdminSession & { mfa: { secret: string; recoveryCodes: string[] } };
+export type PlainAdmin = AdminSession & { mfa: undefined };
+
+export async function signedInAdmin(t: TestApp, options?: { elevate?: true }): Promise<ElevatedAdmin>;
+export async function signedInAdmin(t: TestApp, options: { elevate: false }): Promise<PlainAdmin>;
+export async function signedInAdmin(t: TestApp, options: { elevate?: boolean }): Promise<ElevatedAdmin | PlainAdmin>;
+export async function signedInAdmin(t: TestApp, options: { elevate?: boolean } = {}): Promise<ElevatedAdmin | PlainAdmin> {
   const member = await registerMember(t.app);
   await setAdminRole(t.database.db, member.email, true);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: member.email, password: member.password } });
-  const token = (res.json() as { token: string }).token;
-  if (options.elevate !== false) {
-    const access = await t.app.inject(
-      asUser(token, { method: 'POST', url: '/api/admin/access', payload: { email: member.email, password: member.password } }),
-    );
-    if (access.statusCode !== 200) throw new Error(`admin access failed: ${access.statusCode} ${access.body}`);
+  if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.statusCode} ${res.body}`);
+  const signedInToken = (res.json() as { token: string }).token;
+  if (options.elevate === false) {
+    return { ...member, token: signedInToken, signedInToken, mfa: undefined, auth: { authorization: `Bearer ${signedInToken}` } };
   }
-  return { ...member, token, auth: { authorization: `Bearer ${token}` } };
+  const { token, ...mfa } = await stepUpWithNewFactor(t, signedInToken, member);
+  return { ...member, token, signedInToken, mfa, auth: { authorization: `Bearer ${token}` } };
 }
 
 /**

@@ -31,13 +31,35 @@ export async function registerViaApi(request: APIRequestContext, overrides: Para
   throw new Error('register kept colliding');
 }
 
-/** Signs in through the form, as a member would, and waits for Home. */
-export async function signInViaUi(page: Page, member: { email: string; password: string }) {
+/**
+ * Signs in through the form, as a member would, and waits for Home. With `code` (an account
+ * with two-step sign-in) the same page then asks for it.
+ */
+export async function signInViaUi(page: Page, member: { email: string; password: string }, options: { code?: string } = {}) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  if (options.code !== undefined) {
+    await page.getByLabel('Authentication code').fill(options.code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
   await page.waitForURL('**/home');
+}
+
+/** Puts a session in the page's local storage before the app loads, as a signed-in browser has it. */
+export async function seedSession(page: Page, session: { token: string; user: unknown; account?: unknown }) {
+  await page.addInitScript(
+    ([t, u, a]: [string, string, string | null]) => {
+      if (!sessionStorage.getItem('e2e-seeded')) {
+        localStorage.setItem('auth_token', t);
+        localStorage.setItem('auth_user', u);
+        if (a) localStorage.setItem('auth_account', a);
+        sessionStorage.setItem('e2e-seeded', '1');
+      }
+    },
+    [session.token, JSON.stringify(session.user), session.account ? JSON.stringify(session.account) : null] as [string, string, string | null],
+  );
 }
 
 /** Signs in through the API and seeds local storage before the app loads (fast path). */
@@ -45,16 +67,10 @@ export async function signInViaStorage(page: Page, request: APIRequestContext, m
   const res = await request.post('/api/auth/signin', { data: { email: member.email, password: member.password } });
   expect(res.status()).toBe(200);
   const { token, user } = await res.json();
-  await page.addInitScript(
-    ([t, u]: [string, string]) => {
-      if (!sessionStorage.getItem('e2e-seeded')) {
-        localStorage.setItem('auth_token', t);
-        localStorage.setItem('auth_user', u);
-        sessionStorage.setItem('e2e-seeded', '1');
-      }
-    },
-    [token as string, JSON.stringify(user)] as [string, string],
-  );
+  // What a sign-in in the app keeps too: the account state, read as the app reads it.
+  const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(200);
+  await seedSession(page, { token: token as string, user, account: (await me.json()).account });
   return { token: token as string, user };
 }
 

@@ -10,12 +10,22 @@ export interface AuthContextValue {
    */
   token: string | null;
   isAuthenticated: boolean;
-  signIn(input: SignInRequest): Promise<SessionUser>;
+  /** The password step: signed in, or (two-step sign-in) a challenge for the code. */
+  signIn(input: SignInRequest): Promise<SignInResult>;
+  /** The code step of two-step sign-in. */
+  completeMfaSignIn(challenge: string, code: string): Promise<SessionUser>;
+  /**
+   * Adopts a new token for the same user (the admin step-up hands one out and ends the old one).
+   * Throws when storage refuses it, and the device is then signed out (the old token is dead).
+   */
+  replaceToken(token: string): void;
   signOut(): Promise<void>;
   /** The popup delivered at sign-in (raw JSON; the popups feature validates it), or null. */
   loginPopup: unknown;
   clearLoginPopup(): void;
 }
+
+export type SignInResult = { status: 'signed_in'; user: SessionUser } | { status: 'mfa_required'; challenge: string };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 

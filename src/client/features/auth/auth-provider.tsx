@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import type { SessionUser, SignInRequest } from '#shared/schemas/auth';
-import { clearStoredSession, readStoredSession, storeSession, storedToken } from '../../lib/auth-storage';
-import { fetchLoginPopup, fetchSessionUser, signInRequest, signOutRequest } from './api/auth-requests';
-import { AuthContext, type AuthContextValue } from './auth-context';
+import type { SessionUser, SignInRequest, SignInSession } from '#shared/schemas/auth';
+import { common } from '#shared/messages/common';
+import { meQueryOptions } from '../../lib/me-query';
+import { clearStoredSession, readStoredSession, replaceStoredToken, storeSession, storedToken } from '../../lib/auth-storage';
+import { fetchLoginPopup, fetchSessionUser, signInMfaRequest, signInRequest, signOutRequest } from './api/auth-requests';
+import { AuthContext, type AuthContextValue, type SignInResult } from './auth-context';
 import { startIdleTimer, startKeepAlive } from './idle-timer';
 
 /** Holds the session (spec section 4): restore, sign-in, sign-out, idle time-out, login popup. */
@@ -21,14 +23,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!stored) return;
     // Restore optimistically (a weak signal should not hold the first screen), then confirm
     // with the server: a revoked or expired token answers 401, which the api client handles.
-    void fetchSessionUser()
-      .then((user) => {
+    // Through the query cache: Home's account state (the verify banner) reads the same answer.
+    void queryClient
+      .fetchQuery(meQueryOptions())
+      .then(({ user }) => {
         if (!user || readStoredSession()?.token !== stored.token) return;
         storeSession(stored.token, user);
         setState((s) => (s.token === stored.token ? { ...s, user } : s));
       })
       .catch(() => undefined);
-  }, []);
+  }, [queryClient]);
 
   const signOut = useCallback(async () => {
     // Revoke on the server too: the request takes the token before storage is cleared,
@@ -41,13 +45,47 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await revoke;
   }, [queryClient]);
 
-  const signIn = useCallback(async (input: SignInRequest) => {
-    const { token, user } = await signInRequest(input);
+  const startSession = useCallback(async ({ token, user }: SignInSession) => {
     storeSession(token, user);
     setState({ token, user });
-    setLoginPopup(await fetchLoginPopup());
+    // The account state comes with the popup, so Home's first render has both.
+    const [popup] = await Promise.all([fetchLoginPopup(), queryClient.prefetchQuery(meQueryOptions())]);
+    setLoginPopup(popup);
     return user;
-  }, []);
+  }, [queryClient]);
+
+  const signIn = useCallback(
+    async (input: SignInRequest): Promise<SignInResult> => {
+      const answer = await signInRequest(input);
+      if ('challenge' in answer) return { status: 'mfa_required', challenge: answer.challenge };
+      return { status: 'signed_in', user: await startSession(answer) };
+    },
+    [startSession],
+  );
+
+  const completeMfaSignIn = useCallback(
+    async (challenge: string, code: string) => startSession(await signInMfaRequest({ challenge, code })),
+    [startSession],
+  );
+
+  const signedInUser = state.user;
+  const replaceToken = useCallback(
+    (token: string) => {
+      try {
+        const user = signedInUser ?? readStoredSession()?.user;
+        if (!user) throw new Error(common.saveAuthFailed);
+        replaceStoredToken(token, user);
+      } catch (err) {
+        // The old token is revoked and the new one cannot be kept: this device is signed out.
+        clearStoredSession();
+        setState({ token: null, user: null });
+        queryClient.clear();
+        throw err;
+      }
+      setState((s) => ({ ...s, token }));
+    },
+    [signedInUser, queryClient],
+  );
 
   const isAuthenticated = state.token !== null;
   useEffect(() => {
@@ -69,11 +107,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ...state,
       isAuthenticated,
       signIn,
+      completeMfaSignIn,
+      replaceToken,
       signOut,
       loginPopup,
       clearLoginPopup: () => setLoginPopup(null),
     }),
-    [state, isAuthenticated, signIn, signOut, loginPopup],
+    [state, isAuthenticated, signIn, completeMfaSignIn, replaceToken, signOut, loginPopup],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

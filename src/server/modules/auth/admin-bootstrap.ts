@@ -1,20 +1,33 @@
-import type { Db } from '#db/client';
+import type { Db, DbOrTx } from '#db/client';
+import { ConfigError } from '../../config';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordEvent } from '../audit/audit.repository';
+import { setEnrolmentMode } from '../enrolment/enrolment.repository';
 import * as repo from './auth.repository';
-import { hashPassword, isCommonPassword } from './passwords';
+import { ALL_TOKEN_PURPOSES, expireUnusedTokens, markEmailVerified } from './links.repository';
+import { clearMfa } from './mfa.repository';
+import { hashPassword, passwordProblem } from './passwords';
+
+const BOOTSTRAP_NAME = { firstName: 'Programme', lastName: 'Administrator' };
 
 /**
  * Creates the configured administrator, or promotes and re-passwords an existing account
  * (ADMIN_EMAIL / ADMIN_PASSWORD at start). A re-password revokes the account's sessions.
+ * The address counts as verified: the operator who sets ADMIN_EMAIL vouches for it, and an
+ * account someone else registered under it first loses here everything that let that person
+ * in: the password, the sessions, the second factor (secret, recovery codes, sign-in
+ * challenges; the administrator sets a new one up at the first Admin Access) and every link
+ * still unused (a reset link asked for earlier would set the administrator's password).
  */
 export async function ensureAdmin(
   db: Db,
-  input: { email: string; password: string; companyName: string },
+  input: { email: string; password: string; companyName: string; brandName: string },
   now = new Date(),
 ): Promise<'created' | 'promoted'> {
-  if (isCommonPassword(input.password)) throw new Error('ADMIN_PASSWORD is too common; choose another');
   const email = input.email.trim().toLowerCase();
+  const problem = passwordProblem(input.password, { email, ...BOOTSTRAP_NAME, company: input.companyName, brand: input.brandName });
+  // A configuration error: the server stops at start with the reason (exit code 78).
+  if (problem) throw new ConfigError([`ADMIN_PASSWORD: ${problem}`]);
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -23,13 +36,18 @@ export async function ensureAdmin(
         if (existing) {
           await repo.updateUserRole(tx, existing.id, 'admin', passwordHash);
           await repo.revokeUserSessions(tx, existing.id, now);
-          await recordEvent(tx, { type: 'admin.role.granted', companyId: existing.companyId, payload: { userId: existing.id, via: 'bootstrap' }, at: now });
+          await clearMfa(tx, existing.id);
+          await expireUnusedTokens(tx, existing.id, ALL_TOKEN_PURPOSES, now);
+          await markEmailVerified(tx, existing.id, now);
+          await recordEvent(tx, { type: 'admin.role.granted', companyId: existing.companyId, payload: { userId: existing.id, via: 'bootstrap', factorReset: true }, at: now });
+          await keepAdminEmployerClosed(tx, await repo.findCompanyByName(tx, input.companyName), now);
           return 'promoted' as const;
         }
-        const company = await repo.findOrCreateCompany(tx, input.companyName);
+        const company = await repo.findOrCreateCompany(tx, input.companyName, 'roster');
+        await keepAdminEmployerClosed(tx, company, now);
         const lhmpId = await repo.lowestFreeLhmpId(tx);
         if (!lhmpId) throw new Error('No free programme ID left for the administrator');
-        const { id } = await repo.insertUser(tx, { email, firstName: 'Programme', lastName: 'Administrator', companyId: company.id, lhmpId, passwordHash, role: 'admin', createdAt: now });
+        const { id } = await repo.insertUser(tx, { email, ...BOOTSTRAP_NAME, companyId: company.id, lhmpId, passwordHash, role: 'admin', createdAt: now, emailVerifiedAt: now });
         await recordEvent(tx, { type: 'admin.role.granted', companyId: company.id, payload: { userId: id, via: 'bootstrap' }, at: now });
         return 'created' as const;
       });
@@ -39,6 +57,17 @@ export async function ensureAdmin(
       throw err;
     }
   }
+}
+
+/**
+ * The administrators' employer (ADMIN_COMPANY) takes no self-registration: it is created in
+ * roster mode with an empty roster, and one found open (created before this rule) is switched
+ * to roster mode, audited. Suggestions never offer it either (enrolment.service).
+ */
+async function keepAdminEmployerClosed(tx: DbOrTx, company: repo.CompanyRow | undefined, now: Date): Promise<void> {
+  if (!company || company.enrolmentMode === 'roster') return;
+  await setEnrolmentMode(tx, company.id, 'roster');
+  await recordEvent(tx, { type: 'admin.enrolment_mode.changed', companyId: company.id, payload: { from: company.enrolmentMode, to: 'roster', via: 'bootstrap' }, at: now });
 }
 
 /** Grants or revokes the admin role (operator CLI); any earlier step-up ends either way. */

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '#db/client';
 import { companies, loginAudits, participants, sessions, users } from '#db/schema';
+import type { EnrolmentMode } from '#shared/schemas/enrolment';
+import { IDLE_TIMEOUT_MS, sessionStatus } from './session-rules';
 
 export type LoginResult = (typeof loginAudits.$inferInsert)['result'];
 
@@ -15,26 +17,65 @@ const sessionUserColumns = {
   role: users.role,
 };
 
-/** Collapses inner white space; lookups compare lower(trim(name)) like the unique index. */
+/** Collapses inner white space: the name an employer is created with. */
 export function normaliseCompanyName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');
 }
 
-export async function findOrCreateCompany(db: DbOrTx, rawName: string): Promise<{ id: string; name: string }> {
-  const name = normaliseCompanyName(rawName);
-  await db.execute(sql`insert into companies (name) values (${name}) on conflict do nothing`);
-  const [row] = await db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(sql`lower(trim(${companies.name})) = lower(${name})`)
-    .limit(1);
-  if (!row) throw new Error('company upsert returned no row');
+export interface CompanyRow {
+  id: string;
+  name: string;
+  enrolmentMode: EnrolmentMode;
+}
+
+export const companyColumns = { id: companies.id, name: companies.name, enrolmentMode: companies.enrolmentMode };
+
+/**
+ * The employer named like `rawName`: its name key (SQL function employer_name_key: case,
+ * punctuation, repeated spaces and the suffixes Co/Company/Inc/LLC/Ltd/Corp ignored) equals
+ * that of `rawName`. The one place that comparison is written.
+ */
+export const companyNamed = (rawName: string) => sql`${companies.nameKey} = employer_name_key(${normaliseCompanyName(rawName)})`;
+
+export async function findCompanyByName(db: DbOrTx, rawName: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select(companyColumns).from(companies).where(companyNamed(rawName)).limit(1);
   return row;
+}
+
+/** Creates the employer; undefined when one with the same name key exists (or is being created). */
+export async function insertCompany(db: DbOrTx, rawName: string, enrolmentMode: EnrolmentMode): Promise<CompanyRow | undefined> {
+  // No conflict target: the name key and both older name indexes all mean "this employer
+  // exists", and a registration racing another for a new employer must not fail.
+  const [row] = await db
+    .insert(companies)
+    .values({ name: normaliseCompanyName(rawName), enrolmentMode })
+    .onConflictDoNothing()
+    .returning(companyColumns);
+  return row;
+}
+
+/**
+ * Finds the employer by name key, or creates it with `enrolmentMode` (ENROLMENT_MODE for
+ * employers created from now on). Two registrations creating the same new employer at once
+ * both end up with the one row: the loser's insert does nothing and it reads the winner's.
+ */
+export async function findOrCreateCompany(db: DbOrTx, rawName: string, enrolmentMode: EnrolmentMode = 'open'): Promise<CompanyRow> {
+  const found = (await findCompanyByName(db, rawName)) ?? (await insertCompany(db, rawName, enrolmentMode)) ?? (await findCompanyByName(db, rawName));
+  if (!found) throw new Error('company upsert returned no row');
+  return found;
 }
 
 export async function insertUser(db: DbOrTx, user: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(user).returning({ id: users.id });
   return row!;
+}
+
+/** Whether an account already has this email, and whether one has this programme ID (two index probes). */
+export async function takenIdentifiers(db: DbOrTx, email: string, lhmpId: string): Promise<{ email: boolean; lhmpId: boolean }> {
+  const result = await db.execute(sql`
+    select exists (select 1 from ${users} where ${users.email} = ${email}) as email,
+           exists (select 1 from ${users} where ${users.lhmpId} = ${lhmpId}) as "lhmpId"`);
+  return rowsOf<{ email: boolean; lhmpId: boolean }>(result)[0] ?? { email: false, lhmpId: false };
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -79,6 +120,8 @@ export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
     .select({
       session: sessions,
       user: sessionUserColumns,
+      // For GET /api/auth/me (verify banner, two-step sign-in), in the same query.
+      account: { emailVerifiedAt: users.emailVerifiedAt, mfaEnabledAt: users.mfaEnabledAt },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -92,15 +135,25 @@ export async function touchSession(db: DbOrTx, sessionId: string, now: Date) {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeSession(db: DbOrTx, sessionId: string, now: Date) {
-  await db
+/** Sessions that still let someone in: not revoked, not past their absolute or idle expiry. */
+const liveAt = (now: Date) =>
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)));
+
+/** The live sessions of a user (a where clause, for listing them). */
+export const liveSessionsOf = (userId: string, now: Date) => and(eq(sessions.userId, userId), liveAt(now));
+
+/**
+ * Ends one live session; with `userId`, only if it is theirs (a member signing out one of
+ * their devices). True when this call ended it; false when it was unknown, someone else's, or
+ * had already ended (of two requests racing, one gets true).
+ */
+export async function revokeSession(db: DbOrTx, sessionId: string, now: Date, userId?: string): Promise<boolean> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), sql`${sessions.revokedAt} is null`));
-}
-
-export async function elevateSession(db: DbOrTx, sessionId: string, now: Date) {
-  await db.update(sessions).set({ adminElevatedAt: now }).where(eq(sessions.id, sessionId));
+    .where(and(eq(sessions.id, sessionId), liveAt(now), ...(userId ? [eq(sessions.userId, userId)] : [])))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
 
 /** The lowest programme ID (LQ00001-LQ99999) nobody holds; members choose their own, so gaps count. */
@@ -128,12 +181,19 @@ export async function clearAdminElevation(db: DbOrTx, userId: string) {
   await db.update(sessions).set({ adminElevatedAt: null }).where(eq(sessions.userId, userId));
 }
 
-/** Revokes every live session of a user (their password changed). */
-export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date) {
-  await db
+/**
+ * Ends every session of a user not yet revoked (a new password, a promotion), or every one
+ * but `exceptSessionId` (the device that changed the password). Returns how many of them were
+ * live (the number a member is told was signed out); expired ones are revoked too, whatever
+ * clock they were judged by.
+ */
+export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, exceptSessionId?: string): Promise<number> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ...(exceptSessionId ? [ne(sessions.id, exceptSessionId)] : [])))
+    .returning({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt });
+  return rows.filter((row) => sessionStatus({ ...row, revokedAt: null }, now) === 'active').length;
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
   EmployerListQuery,
   EmployerListResponse,
 } from '#shared/schemas/admin';
+import type { AdminAccessRequest, AdminAccessResponse } from '#shared/schemas/auth';
 import { ApiError, apiSend } from '../../../lib/api-client';
 
 // Query keys are the URL parts (spec section 7): strings form the path, objects the query.
@@ -41,9 +42,11 @@ export function useEmployee(userId: string, enabled: boolean) {
   return useQuery<EmployeeDetailResponse | null>({ queryKey: [EMPLOYEES, userId], enabled, gcTime: 0 });
 }
 
-/** POST /api/admin/access: the server checks the credentials and elevates the session. */
-export const adminAccessRequest = (input: { email: string; password: string }) =>
-  apiSend<{ adminEmail: string }>('POST', '/api/admin/access', input);
+/**
+ * POST /api/admin/access: the server checks the credentials, then (with `code`) the second
+ * factor, and answers a NEW elevated token; without a code it says whether to set one up.
+ */
+export const adminAccessRequest = (input: AdminAccessRequest) => apiSend<AdminAccessResponse>('POST', '/api/admin/access', input);
 
 /**
  * After the Admin Access step-up every admin read is asked again: the ones refused with 403

@@ -14,6 +14,7 @@ import { useUrlListState } from '../../../lib/list-state';
 import { formatDateTime } from '#shared/dates';
 import { employeeListQuery, isRecordId, readEmployeeListState, withStatus, writeEmployeeListState } from '../admin-list-state';
 import { errorMessage, isNotFound, useEmployees, useEmployer } from '../api/admin-queries';
+import { EnrolmentPanel } from './enrolment-panel';
 
 const d = t.admin.employer;
 const statusOptions = [
@@ -166,6 +167,7 @@ export function AdminEmployerPage() {
           <StatTile label={d.participants} value={e.participants} />
           <StatTile label={d.familyMembers} value={e.familyMembers} />
         </dl>
+        <EnrolmentPanel companyId={companyId} />
         <Employees companyId={companyId} />
       </>
     );

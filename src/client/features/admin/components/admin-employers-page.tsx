@@ -13,6 +13,7 @@ import { chooseSortField, toggleSortOrder, useUrlListState } from '../../../lib/
 import { formatDateTime } from '#shared/dates';
 import { employerFooter, employerListQuery, readEmployerListState, writeEmployerListState } from '../admin-list-state';
 import { errorMessage, useEmployers } from '../api/admin-queries';
+import { AddEmployerDialog } from './add-employer-dialog';
 
 const e = t.admin.employers;
 const sortLabels: Record<EmployerSortField, string> = { name: e.sortName, lastActivity: e.sortLastActivity };
@@ -92,7 +93,10 @@ export function AdminEmployersPage() {
 
   return (
     <PageLayout title={e.title}>
-      <h1 className="text-2xl font-bold">{e.title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{e.title}</h1>
+        <AddEmployerDialog />
+      </div>
       <div className="flex flex-col gap-3">
         <SearchBox value={state.search} onCommit={commitSearch} label={e.searchLabel} placeholder={e.searchPlaceholder} />
         <div className="flex gap-2">

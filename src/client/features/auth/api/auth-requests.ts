@@ -1,7 +1,9 @@
-import type { MeResponse, RegisterRequest, RegisterResponse, SessionUser, SignInRequest, SignInResponse } from '#shared/schemas/auth';
+import type { MeResponse, RegisterRequest, RegisterResponse, SessionUser, SignInMfaRequest, SignInRequest, SignInResponse, SignInSession } from '#shared/schemas/auth';
 import { apiGet, apiSend } from '../../../lib/api-client';
 
 export const signInRequest = (input: SignInRequest) => apiSend<SignInResponse>('POST', '/api/auth/signin', input);
+/** The second step of two-step sign-in: the challenge from the first and the code. */
+export const signInMfaRequest = (input: SignInMfaRequest) => apiSend<SignInSession>('POST', '/api/auth/signin/mfa', input);
 export const registerRequest = (input: RegisterRequest) => apiSend<RegisterResponse>('POST', '/api/auth/register', input);
 export const signOutRequest = () => apiSend('POST', '/api/auth/signout');
 

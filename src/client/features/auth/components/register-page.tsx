@@ -14,6 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { registerRequest } from '../api/auth-requests';
+import { EmployerCombobox } from './employer-combobox';
 
 const r = t.auth.register;
 /** Spec section 9: back to sign-in 2 seconds after registering. */
@@ -105,7 +106,14 @@ export function RegisterPage() {
             <Input type="email" autoComplete="email" inputMode="email" {...field('email')} />
           </Field>
           <Field label={r.company} error={errors.company?.message}>
-            <Input autoComplete="organization" {...field('company')} />
+            <EmployerCombobox
+              autoComplete="off"
+              {...field('company')}
+              onChoose={(name) => {
+                form.setValue('company', name);
+                form.clearErrors('company');
+              }}
+            />
           </Field>
           <Field label={r.lhmpId} hint={r.lhmpIdHint} error={errors.lhmpId?.message}>
             <Input maxLength={7} placeholder={r.lhmpIdPlaceholder} autoCapitalize="characters" autoComplete="off" {...field('lhmpId')} />

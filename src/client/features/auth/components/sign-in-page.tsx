@@ -1,5 +1,6 @@
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type ChangeEvent, type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { account } from '#shared/messages/account';
 import { auth } from '#shared/messages/auth';
 import { paths } from '#shared/paths';
 import type { SignInRequest } from '#shared/schemas/auth';
@@ -20,6 +21,8 @@ const s = auth.signIn;
 /** Spec section 9: go to Home about 100 ms after a successful sign-in. */
 export const SIGN_IN_REDIRECT_MS = 100;
 const fieldNames = ['email', 'password'] as const;
+// Only accounts with two-step sign-in need the code step: it stays out of /login's first download.
+const SignInCodeStep = lazy(() => import('./sign-in-code-step').then((m) => ({ default: m.SignInCodeStep })));
 
 /**
  * Two fields in plain React state (react-hook-form would be a sixth of this screen's first
@@ -28,11 +31,15 @@ const fieldNames = ['email', 'password'] as const;
 export function SignInPage() {
   const { signIn, signOut } = useAuth();
   const navigate = useNavigate();
+  // A sentence handed over by the previous screen (a password reset), in router state.
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [values, setValues] = useState<SignInRequest>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInFields>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
+  // Two-step sign-in: the password was right and the same page now asks for the code.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [entryCleared, setEntryCleared] = useState(() => storedToken() === null);
   const submitting = useRef(false);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -83,7 +90,11 @@ export function SignInPage() {
     }
     setGeneralError(null);
     try {
-      await signIn(check.data);
+      const result = await signIn(check.data);
+      if (result.status === 'mfa_required') {
+        setChallenge(result.challenge);
+        return false;
+      }
       setSucceeded(true);
       return true;
     } catch (err) {
@@ -111,6 +122,15 @@ export function SignInPage() {
     });
   };
 
+  /** Back from the code step to the password (the challenge is gone, or the member chose to). */
+  const restart = (message: string) => {
+    setChallenge(null);
+    setValues((v) => ({ ...v, password: '' }));
+    setGeneralError(message || null);
+    setErrors({});
+    focusNext.current = 'password';
+  };
+
   const field = (name: keyof SignInRequest) => ({
     name,
     value: values[name],
@@ -127,14 +147,23 @@ export function SignInPage() {
     <PageLayout title={s.title}>
       <Card className="flex flex-col gap-5">
         <PageIntro title={s.title}>{s.subtitle}</PageIntro>
+        {typeof notice === 'string' && !generalError && <Alert variant="success">{notice}</Alert>}
         {generalError && <Alert>{generalError}</Alert>}
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} onFocus={() => void loadSignInValidation().catch(() => undefined)} noValidate>
+        {challenge && (
+          <Suspense fallback={null}>
+            <SignInCodeStep challenge={challenge} onSignedIn={() => setSucceeded(true)} onRestart={restart} />
+          </Suspense>
+        )}
+        <form className="flex flex-col gap-4" hidden={challenge !== null} onSubmit={onSubmit} onFocus={() => void loadSignInValidation().catch(() => undefined)} noValidate>
           <Field label={s.email} error={errors.email}>
             <Input ref={emailInput} type="email" autoComplete="email" inputMode="email" {...field('email')} />
           </Field>
           <Field label={s.password} error={errors.password}>
             <Input ref={passwordInput} type="password" autoComplete="current-password" {...field('password')} />
           </Field>
+          <Button variant="link" size="sm" className="-mt-2 self-end" asChild>
+            <Link to={paths.forgotPassword}>{account.forgot.link}</Link>
+          </Button>
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? s.submitting : s.submit}
           </Button>

@@ -41,15 +41,19 @@ function ServiceCard({ to, icon, title, body, children }: { to: string; icon: Re
 
 /**
  * /home: Quick Access, the Health and Wealth cards, voice search and the login popup. The
- * voice block and the popup belong to their own features; the app layer passes them in.
+ * voice block, the popup and the verify-email banner belong to their own features; the app
+ * layer passes them in.
  */
-export function HomePage({ voiceSearch, loginPopup }: { voiceSearch?: ReactNode; loginPopup?: ReactNode }) {
+export function HomePage({ banner, voiceSearch, loginPopup }: { banner?: ReactNode; voiceSearch?: ReactNode; loginPopup?: ReactNode }) {
   const { user } = useAuth();
   const { wellnessProgramUrl } = useConfig();
   return (
     <PageLayout title={m.title} headerExtra={<ProgramVideosButton />}>
       <PageIntro title={user ? m.greetingNamed(user.firstName) : m.greeting}>{m.intro}</PageIntro>
       <QuickAccess />
+      {/* After Quick Access: the banner arrives with the account state, and must not move the
+          shortcuts (or their overlay) under a finger that is already on its way to them. */}
+      {banner}
       <ServiceCard to={paths.health} icon={<HeartPulse className="size-6" aria-hidden />} title={m.healthCard.title} body={m.healthCard.body}>
         <Link to={paths.health} className={buttonVariants({ variant: 'primary' })}>
           {m.healthCard.explore}

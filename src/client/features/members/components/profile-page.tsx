@@ -1,4 +1,4 @@
-import { Pencil, Trash2, UserPlus, Users } from 'lucide-react';
+import { ChevronRight, Pencil, ShieldCheck, Trash2, UserPlus, Users } from 'lucide-react';
 import { type RefObject, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
@@ -193,6 +193,19 @@ export function ProfilePage() {
           </dl>
         )}
       </Card>
+      <Link
+        to={paths.security}
+        className="flex min-h-16 items-center gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm transition-shadow hover:shadow-md"
+      >
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-strong">
+          <ShieldCheck className="size-5" aria-hidden />
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="text-lg font-bold text-ink">{t.account.security.entry}</span>
+          <span className="text-sm text-muted">{t.account.security.entryBody}</span>
+        </span>
+        <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden />
+      </Link>
       <FamilyList />
     </PageLayout>
   );

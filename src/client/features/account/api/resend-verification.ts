@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResendVerificationResponse } from '#shared/schemas/account';
+import { apiSend } from '../../../lib/api-client';
+import { accountKeys } from './keys';
+
+export const resendVerification = () => apiSend<ResendVerificationResponse>('POST', '/api/auth/verify-email/resend');
+
+export function useResendVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendVerification,
+    onSuccess: (result) => {
+      if (result.status === 'already_verified') void queryClient.invalidateQueries({ queryKey: accountKeys.me });
+    },
+  });
+}

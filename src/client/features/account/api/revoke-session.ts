@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '../../../lib/api-client';
+import { accountKeys } from './keys';
+
+export const revokeSession = (sessionId: string) => apiSend<null>('DELETE', `/api/me/sessions/${encodeURIComponent(sessionId)}`);
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeSession,
+    // A 404 (signed out meanwhile) leaves the list stale too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}

@@ -1,0 +1,32 @@
+import { MailWarning } from 'lucide-react';
+import { t } from '../../../lib/i18n';
+import { useAuth } from '../../auth/auth-context';
+import { useAccountStatus } from '../api/get-account-status';
+import { ResendVerification } from './resend-verification';
+
+const b = t.account.banner;
+
+/**
+ * Home's banner for a member whose address is not verified yet: a status region in the page
+ * (not a dialog) with "Resend email", whose outcome is announced as part of it. Shows nothing
+ * until the account state is known.
+ */
+export function VerifyEmailBanner() {
+  const { user } = useAuth();
+  const status = useAccountStatus();
+  if (status.data?.emailVerified !== false) return null;
+  return (
+    <section role="status" aria-atomic="false" aria-labelledby="verify-banner-title" className="flex flex-col gap-3 rounded-2xl border border-warning/30 bg-warning-soft p-4 text-warning">
+      <div className="flex items-start gap-3">
+        <MailWarning className="mt-0.5 size-5 shrink-0" aria-hidden />
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 id="verify-banner-title" className="font-bold">
+            {b.title}
+          </h2>
+          <p className="text-sm break-words">{user ? b.body(user.email) : b.bodyNoEmail}</p>
+        </div>
+      </div>
+      <ResendVerification className="pl-8" live={false} />
+    </section>
+  );
+}

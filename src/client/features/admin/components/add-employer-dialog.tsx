@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { paths } from '#shared/paths';
+import { type CreateEmployerRequest, CreateEmployerRequestSchema } from '#shared/schemas/enrolment';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
+import { useCreateEmployer } from '../api/enrolment-requests';
+
+const a = t.enrolment.addEmployer;
+
+/** "Add employer" on the employers page: creates one (to import its roster) and opens it. */
+export function AddEmployerDialog() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const create = useCreateEmployer();
+  const form = useForm<CreateEmployerRequest>({ resolver: zodResolver(CreateEmployerRequestSchema), defaultValues: { name: '' } });
+  const error = form.formState.errors.name?.message;
+
+  const onValid = async (values: CreateEmployerRequest) => {
+    setGeneralError(null);
+    try {
+      const { employer } = await create.mutateAsync(values);
+      toast({ title: a.created(employer.name), variant: 'success' });
+      setOpen(false);
+      void navigate(paths.adminEmployer(employer.id));
+    } catch (err) {
+      const message = err instanceof ApiError ? (err.fields?.name ?? null) : null;
+      if (message) form.setError('name', { message }, { shouldFocus: true });
+      else setGeneralError(err instanceof ApiError ? (err.serverMessage ?? t.enrolment.importDialog.failed) : t.enrolment.importDialog.network);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          form.reset();
+          setGeneralError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="secondary">
+          <Plus aria-hidden />
+          {a.open}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={a.title} description={a.description}>
+        <form className="flex flex-col gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)} noValidate>
+          {generalError && <Alert>{generalError}</Alert>}
+          <Field label={a.name} error={error}>
+            <Input autoComplete="off" {...form.register('name', { onChange: () => form.clearErrors('name') })} />
+          </Field>
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? a.submitting : a.submit}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -57,6 +57,9 @@ export default defineConfig({
         ADMIN_EMAIL: e2eAdmin.email,
         ADMIN_PASSWORD: e2eAdmin.password,
         AUTH_RATE_LIMIT_PER_IP: '100000',
+        // Tests register many members at once from one machine: let their hashes wait rather
+        // than meet the overload 503 (which tests/api/overload.test.ts covers).
+        PASSWORD_HASH_QUEUE: '1000',
         LOG_LEVEL: 'warn',
         VITAL_SCAN_URL: 'https://vitalscan.example.test/start',
         WELLNESS_PROGRAM_URL: 'https://wellness.example.test/daily',

@@ -1,19 +1,188 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 const out = process.env.BUILD_OUT ?? 'dist';
+const client = path.resolve(import.meta.dirname, 'src/client');
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { code: string | null; importedIds: readonly string[] } | null;
+}
+
+/**
+ * Packages whose index only re-exports: following every import of one would make a screen
+ * that uses a single icon "need" every icon in the app. Imports from them are followed only to
+ * the re-exports the importer names.
+ */
+const BARRELS: { pkg: string; index: RegExp }[] = [
+  { pkg: 'lucide-react', index: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/ },
+  { pkg: 'radix-ui', index: /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/ },
+];
+
+/** A barrel's exported names -> the module each comes from. */
+function barrelExports(id: string, graph: ModuleGraph): Map<string, string> {
+  const info = graph.getModuleInfo(id);
+  const exports = new Map<string, string>();
+  if (!info?.code) return exports;
+  const resolve = (spec: string) =>
+    spec.startsWith('.')
+      ? info.importedIds.find((dep) => dep === path.resolve(path.dirname(id), spec))
+      : info.importedIds.find((dep) => dep.includes(`${path.sep}node_modules${path.sep}${spec}${path.sep}`));
+  // export { default as ScanHeart, default as ScanHeartIcon } from './icons/scan-heart.mjs';
+  for (const [, names, spec] of info.code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const target = resolve(spec!);
+    if (target) for (const name of names!.split(',')) exports.set(name.trim().split(/\s+as\s+/).pop()!, target);
+  }
+  // import * as Switch from "@radix-ui/react-switch"; (exported under the same name)
+  for (const [, name, spec] of info.code.matchAll(/import\s*\*\s*as\s+(\w+)\s+from\s*["']([^"']+)["']/g)) {
+    const target = resolve(spec!);
+    if (target) exports.set(name!, target);
+  }
+  return exports;
+}
+
+/** What `importer` takes from a package: the names of `import { A, B as C } from 'pkg'`, or null if it takes it all. */
+function namesImported(code: string, pkg: string): string[] | null {
+  const names: string[] = [];
+  const from = new RegExp(`import\\s*([^;]*?)\\s*from\\s*["']${pkg}["']`, 'g');
+  for (const [, clause] of code.matchAll(from)) {
+    const braces = /^\{([^}]*)\}$/.exec(clause!.trim());
+    if (!braces) return null;
+    for (const part of braces[1]!.split(',')) if (part.trim()) names.push(part.trim().split(/\s+as\s+/)[0]!.replace(/^type\s+/, ''));
+  }
+  return names;
+}
+
+/** Every module `roots` import statically (not what they load with import()), barrels resolved by name. */
+function staticClosure(roots: string[], graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const exportsOf = new Map<string, Map<string, string>>();
+  const todo = [...roots];
+  while (todo.length > 0) {
+    const id = todo.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    for (const dep of info.importedIds) {
+      const barrel = BARRELS.find((b) => b.index.test(dep));
+      const names = barrel && info.code ? namesImported(info.code, barrel.pkg) : null;
+      if (!barrel || !names) {
+        todo.push(dep);
+        continue;
+      }
+      if (!exportsOf.has(dep)) exportsOf.set(dep, barrelExports(dep, graph));
+      for (const name of names) {
+        const target = exportsOf.get(dep)!.get(name);
+        todo.push(target ?? dep);
+      }
+    }
+  }
+  return seen;
+}
+
+/**
+ * Chunks by screen: the modules `roots` import statically go in one chunk named `name`
+ * (minus those already claimed by a group of higher priority), instead of the many small
+ * chunks automatic splitting makes of modules shared between screens. With `alsoIn`, only the
+ * modules both sets of screens import.
+ */
+function screenChunk(name: string, roots: string[], alsoIn?: string[]) {
+  const members = new WeakMap<ModuleGraph, Set<string>>();
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (!members.has(graph)) {
+      const found = staticClosure(roots.map((f) => path.join(client, f)), graph);
+      if (alsoIn) {
+        const other = staticClosure(alsoIn.map((f) => path.join(client, f)), graph);
+        for (const module of found) if (!other.has(module)) found.delete(module);
+      }
+      members.set(graph, found);
+    }
+    return members.get(graph)!.has(id) ? name : null;
+  };
+}
+
+/** The app itself (React, router, providers, the sign-in screen): main.tsx imports it, index.html preloads it. */
+const APP_ROOT = 'app/start.tsx';
+/**
+ * What a signed-in Home needs beyond the app (layout, page, voice block, icons and their Radix
+ * parts). Member and admin screens that share a module load this chunk too (after Home, so
+ * from cache); screens a signed-out visitor can reach never do: what they share with Home
+ * (Radix internals, the close icon, the resend-verification button) is a chunk of its own.
+ */
+const HOME_ROOTS = ['app/home-route.tsx', 'features/members/components/member-layout.tsx'];
+const SIGNED_OUT_LAZY = [
+  'features/auth/components/register-page.tsx',
+  'features/auth/components/sign-in-code-step.tsx',
+  'features/auth/sign-in-validation.ts',
+  'features/account/components/verify-email-page.tsx',
+  'features/account/components/forgot-password-page.tsx',
+  'features/account/components/reset-password-page.tsx',
+  'components/ui/toaster.tsx',
+];
+
+/**
+ * index.html preloads the app chunk and what it imports, so that it downloads alongside the
+ * small entry (main.tsx) rather than after it has run.
+ */
+function preloadAppChunk(): Plugin {
+  return {
+    name: 'wellhaven:preload-app-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = new Map(Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        const app = [...chunks.values()].find((c) => c.moduleIds.includes(path.join(client, APP_ROOT)));
+        if (!app) throw new Error(`no chunk for ${APP_ROOT}`);
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const dep of chunks.get(file)?.imports ?? []) add(dep);
+        };
+        add(app.fileName);
+        const entry = [...chunks.values()].find((c) => c.isEntry);
+        for (const dep of [entry?.fileName, ...(entry?.imports ?? [])]) if (dep) files.delete(dep);
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadAppChunk()],
   build: {
     outDir: `../../${out}/client`,
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
     reportCompressedSize: false,
+    // Every browser the build targets preloads modules itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Few, whole requests for the two screens a phone opens first (each response costs a
+        // round trip on a busy connection, and its headers; docs/decisions/initial-js-budget.md):
+        codeSplitting: {
+          groups: [
+            // the entry: main.tsx and the little it imports;
+            { name: 'index', tags: ['$initial'], priority: 40 },
+            // the app, /login included, in one chunk;
+            { name: screenChunk('app', [APP_ROOT]), priority: 30 },
+            // the rest of the message catalogue (`t`) in one chunk rather than one per area;
+            { name: 'messages', test: /[\\/]src[\\/](shared[\\/]messages[\\/]|client[\\/]lib[\\/]i18n\.ts$)/, priority: 20 },
+            // what Home shares with screens a signed-out visitor can open;
+            { name: screenChunk('shared', HOME_ROOTS, SIGNED_OUT_LAZY), priority: 15 },
+            // Home's own modules in one chunk (named after its page, as automatic splitting would).
+            { name: screenChunk('home-route', HOME_ROOTS), priority: 10 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -176,6 +176,9 @@ export async function run(): Promise<Record<string, number | string>> {
       ['employees of the largest, verified, page 1', emp(largest.id, '?status=verified')],
       ['employees of the largest, search "garcia"', emp(largest.id, '?search=garcia')],
       ['employees of the largest, search "ar" (2 letters)', emp(largest.id, '?search=ar')],
+      // A short term that few match: no trigram to narrow with and fewer than 1,000 matches, so
+      // the count reads the whole employer (docs/decisions/admin-search-short-terms.md).
+      ['employees of the largest, search "zh" (2 letters, few match)', emp(largest.id, '?search=zh')],
       ['employees of the largest, search an email', emp(largest.id, `?search=${encodeURIComponent(person.email)}`)],
       ['employees of the largest, search "la0" (programme IDs)', emp(largest.id, '?search=la0&status=enrolled')],
       [`employees of a median employer (${median.employees}), page 1`, emp(median.id)],

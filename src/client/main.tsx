@@ -1,16 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/app-router';
-import { AppProviders } from './app/providers';
-import { AppRoutes, preloadRoute } from './app/router';
+import './lib/zod-csp';
+import { preloadFirstScreen } from './app/first-screen';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter preload={preloadRoute}>
-        <AppRoutes />
-      </AppRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+/*
+ * The page's only script, kept small so that it runs as soon as it arrives: index.html
+ * preloads the app chunk in parallel (vite.config.ts), and this starts the first screen's
+ * code at the same time, so neither waits for the other.
+ */
+preloadFirstScreen(window.location.pathname);
+void import('./app/start');

@@ -91,7 +91,11 @@ export const participants = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     familyMemberCount: integer('family_member_count').notNull().default(0),
   },
-  (t) => [check('participants_family_count_check', sql`${t.familyMemberCount} >= 0`)],
+  (t) => [
+    check('participants_family_count_check', sql`${t.familyMemberCount} >= 0`),
+    // Popup audiences "only members with family members": the few with family, found without a scan.
+    index('participants_with_family_idx').on(t.userId).where(sql`${t.familyMemberCount} > 0`),
+  ],
 );
 
 /**
@@ -137,6 +141,14 @@ export const loginAudits = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     ipMasked: text('ip_masked').notNull(),
     userAgentHash: text('user_agent_hash').notNull(),
+    /**
+     * Refused attempts (rate limited, locked) are kept as one row per key and window, not one
+     * per attempt: the key names the caller (IP or account), the window and the result, and
+     * `attempts` counts what was refused under it, the last at `lastAttemptAt`.
+     */
+    dedupKey: text('dedup_key').unique(),
+    attempts: integer('attempts').notNull().default(1),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   },
   (t) => [
     index('login_audits_user_id_idx').on(t.userId, t.timestamp),
@@ -189,6 +201,18 @@ export const popups = pgTable(
     maxSnoozes: integer('max_snoozes').notNull().default(2),
     priority: integer('priority').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
+    /** The button's text and where it goes (an app path or an allow-listed https URL; null = the vital-scan URL). */
+    actionLabel: text('action_label').notNull().default('Take Vital Scan'),
+    actionTarget: text('action_target'),
+    /** Who sees it: these employers (empty = all), and optionally only enrolled members or those with family. */
+    audienceCompanyIds: uuid('audience_company_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    audienceEnrolledOnly: boolean('audience_enrolled_only').notNull().default(false),
+    audienceWithFamilyOnly: boolean('audience_with_family_only').notNull().default(false),
+    /** At most this many different popups per member per day; null = the programme's setting. */
+    dailyCap: integer('daily_cap'),
+    /** No popup between these local times ("HH:MM") in the member's zone; null = the programme's setting. */
+    quietHoursStart: text('quiet_hours_start'),
+    quietHoursEnd: text('quiet_hours_end'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -215,6 +239,8 @@ export const userPopupStates = pgTable(
     snoozeCount: integer('snooze_count').notNull().default(0),
     lastSnoozedAt: timestamp('last_snoozed_at', { withTimezone: true }),
     lastShownAt: timestamp('last_shown_at', { withTimezone: true }),
+    /** The session the current occurrence was last counted as shown in: one show per session and occurrence. */
+    shownSessionId: uuid('shown_session_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -240,6 +266,8 @@ export const sessions = pgTable(
     adminElevatedAt: timestamp('admin_elevated_at', { withTimezone: true }),
     /** Readable device summary ("Chrome on Android") parsed from the user agent at sign-in. */
     device: text('device'),
+    /** The browser's IANA time zone reported at sign-in (popup quiet hours and daily caps); null when not given. */
+    timeZone: text('time_zone'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

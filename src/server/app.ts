@@ -1,23 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
 import type { Database } from '#db/client';
+import { messages } from '#shared/messages/index';
 import type { Config } from './config';
 import { type Clock, systemClock } from './lib/clock';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './lib/counter-store';
+import { type PasswordHasher, createHashPool } from './lib/hash-pool';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { registerSessionCache } from './modules/auth/session-cache';
+import { hashPassword, verifyPassword } from './modules/auth/passwords';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { createEnrolmentService } from './modules/enrolment/enrolment.service';
 import { mfaRoutes } from './modules/auth/mfa.routes';
@@ -34,6 +35,9 @@ import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerMetrics } from './plugins/metrics';
 import { parseAllowList } from './lib/allow-list';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerClient } from './plugins/client';
+import { registerBodyDeadline, serverTimeouts } from './plugins/transport';
+import { RequestLog, lazyChildLogger } from './plugins/request-log';
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +45,8 @@ export interface AppDeps {
   clock?: Clock;
   counters?: CounterStore;
   logger?: FastifyServerOptions['logger'];
+  /** The hasher behind the bounded hash pool (argon2id; tests give a fake). */
+  passwordHasher?: PasswordHasher;
 }
 
 declare module 'fastify' {
@@ -113,27 +119,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const counters =
     deps.counters ?? (config.REDIS_URL ? new RedisCounterStore(config.REDIS_URL) : new MemoryCounterStore(clock));
 
+  const requestLog = new RequestLog(redactQuery);
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
+    // One access line per request at info, `incoming request` at debug; request loggers made on first use.
+    logController: requestLog,
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A hop count trusts exactly that many proxies in front of the app, no more.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
+    // Headers within 10 s, bodies within 20 s (plugins/transport.ts), silent sockets closed.
+    ...serverTimeouts(config),
   });
+  requestLog.attach(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   app.addHook('onClose', async () => {
     if (!deps.counters) await counters.close();
   });
 
   registerErrorHandling(app);
+  registerBodyDeadline(app, config);
   registerInputHygiene(app);
-  await registerSecurityHeaders(app, { logoUrl: config.BRAND_LOGO_URL });
+  const securityHeaders = registerSecurityHeaders(app, { logoUrl: config.BRAND_LOGO_URL });
+  // Before compress: the built client is served precompressed, never compressed per request.
+  await registerClient(app, { serve: config.SERVE_CLIENT, clientDir: config.CLIENT_DIR, headers: securityHeaders });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
@@ -146,11 +163,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The mailer queues in the caller's transaction; the outbox worker sends (started on listen, stopped on close).
   const mailer = registerMail(app, { config, database, clock });
+  // Every argon2id hash and check on a request path takes a place in this pool (lib/hash-pool.ts).
+  const passwords = createHashPool(deps.passwordHasher ?? { hash: hashPassword, verify: verifyPassword }, {
+    concurrency: config.PASSWORD_HASH_CONCURRENCY,
+    queue: config.PASSWORD_HASH_QUEUE,
+    busyMessage: messages.auth.server.busy,
+  }).hasher;
   const metrics = registerMetrics(app, { allow: parseAllowList(config.METRICS_ALLOW), ...(database.poolStats ? { pool: database.poolStats } : {}) });
+  const sessionCache = registerSessionCache(app, { config, database });
   const auth = createAuthService({
     db: database.db,
+    sessionCache,
     clock,
     counters,
+    passwords,
     auditSecret: config.AUDIT_HMAC_SECRET ?? randomBytes(32).toString('hex'),
     ipLimitPerMinute: config.AUTH_RATE_LIMIT_PER_IP,
     onSignIn: metrics.signIn,
@@ -165,13 +191,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, 60 * 60 * 1000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+  // Refused sign-ins counted in memory since the last flush are written before the database closes.
+  app.addHook('onClose', async () => {
+    await auth.closeRefusedAttempts().catch((err: unknown) => app.log.warn({ err }, 'refused sign-in counts not written'));
+  });
   registerAuthGuards(app, auth, app.routeTable);
 
   systemRoutes(app, { config, ping: () => database.ping() });
   authRoutes(app, { auth });
-  mfaRoutes(app, { auth, mfa: createMfaService({ db: database.db, clock, counters, brandName: config.BRAND_NAME }) });
+  mfaRoutes(app, { auth, mfa: createMfaService({ db: database.db, clock, counters, passwords, brandName: config.BRAND_NAME }) });
   membersRoutes(app, { members: createMembersService({ db: database.db, clock }) });
-  popupsRoutes(app, { popups: createPopupsService({ db: database.db, clock }) });
+  popupsRoutes(app, {
+    popups: createPopupsService({
+      db: database.db,
+      clock,
+      counters,
+      settings: {
+        vitalScanUrl: config.VITAL_SCAN_URL,
+        actionUrls: config.POPUP_ACTION_URLS,
+        programme: { dailyCap: config.POPUPS_DAILY_CAP ?? null, quietHours: config.POPUPS_QUIET_HOURS ?? null },
+        nextPerMinute: config.POPUPS_NEXT_RATE_LIMIT_PER_MINUTE,
+      },
+    }),
+  });
   adminRoutes(app, { admin: createAdminService({ db: database.db, clock }) });
   enrolmentRoutes(app, {
     enrolment: createEnrolmentService({
@@ -184,32 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   accountRoutes(app, {
-    account: createAccountService({ db: database.db, clock, counters, mailer, brandName: config.BRAND_NAME, ipLimitPerMinute: config.AUTH_RATE_LIMIT_PER_IP }),
-  });
-
-  const clientDir = path.resolve(config.CLIENT_DIR);
-  // eslint-disable-next-line security/detect-non-literal-fs-filename -- CLIENT_DIR from configuration, not a request
-  const serveClient = config.SERVE_CLIENT && existsSync(path.join(clientDir, 'index.html'));
-  if (serveClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (reply, filePath) => {
-        void reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (serveClient && isPage && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({ error: 'Not found' });
+    account: createAccountService({ db: database.db, clock, counters, passwords, mailer, brandName: config.BRAND_NAME, ipLimitPerMinute: config.AUTH_RATE_LIMIT_PER_IP }),
   });
 
   return app;

@@ -36,6 +36,15 @@ export const ConfigSchema = z.object({
   DATABASE_URL: optionalUrl,
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: optionalUrl,
+  /**
+   * How long a resolved session is served from memory before the database is asked again
+   * (docs/decisions/session-cache.md); 0 turns the session cache off. Changes reach every
+   * instance at once (Redis pub/sub with REDIS_URL, else PostgreSQL LISTEN/NOTIFY); this bounds
+   * what a lost announcement could leave behind.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Most sessions held in that cache per instance (least recently used go first). */
+  SESSION_CACHE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Unset: on for the embedded database (`npm start`), off with DATABASE_URL (a real deployment). */
   DEMO_DATA: bool.optional(),
   ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
@@ -49,7 +58,19 @@ export const ConfigSchema = z.object({
   /** Secret for hashing user agents in audits; a random one per boot when unset. */
   AUDIT_HMAC_SECRET: z.string().min(16).optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** argon2id hashes run at once (sign-in, registration, password changes); unset: one per core. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** Hashes that may wait for a core; beyond them 503 with Retry-After at once. Unset: twice the concurrency. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+  /** A request's body must arrive in full within this (408 and the connection closed); roster uploads watch their own pace. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** A request's headers must arrive within this. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A connection silent this long in the middle of a request or an answer is closed. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** An idle keep-alive connection is closed after this; above a proxy's own idle timeout (60 s for nginx and AWS ALB). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(72_000),
   /**
    * Proxies in front of the app: 0 (none, the default), a hop count, or the proxies'
    * addresses/CIDR ranges. Never "trust everything": the client writes the left-most
@@ -102,6 +123,24 @@ export const ConfigSchema = z.object({
   PUBLIC_URL: optionalUrl,
   /** Enrolment mode of employers created from now on: `open` (find or create by name) or `roster`. */
   ENROLMENT_MODE: z.enum(['open', 'roster']).default('open'),
+  /**
+   * The https sites a popup's button may open, comma-separated; unset: the vital-scan and
+   * wellness URLs. (App paths are always allowed; the vital-scan URL is every popup's default.)
+   */
+  POPUP_ACTION_URLS: z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined || s.trim() === '' ? undefined : s.split(',').map((x) => x.trim()).filter(Boolean)))
+    .pipe(z.array(z.url({ protocol: /^https$/, error: 'must be https URLs separated by commas' })).optional()),
+  /** At most this many different popups per member per local day (1-20); unset: no cap. A popup may set its own. */
+  POPUPS_DAILY_CAP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(20).optional()),
+  /** No popup during these local hours of the member, "22:00-07:00" (may wrap midnight); unset: none. A popup may set its own. */
+  POPUPS_QUIET_HOURS: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM-HH:MM, e.g. 22:00-07:00').optional())
+    .transform((v) => (v === undefined ? undefined : { start: v.slice(0, 5), end: v.slice(6) }))
+    .refine((q) => q === undefined || q.start !== q.end, 'must start and end at different times'),
+  /** GET /api/popups/next calls per member a minute. */
+  POPUPS_NEXT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   HELP_VIDEO_IDS: z
     .string()
     .default('')
@@ -109,7 +148,11 @@ export const ConfigSchema = z.object({
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{6,20}$/, 'video ids are 6-20 letters, digits, - or _'))),
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA' | 'PUBLIC_URL'> & { DEMO_DATA: boolean; PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA' | 'PUBLIC_URL' | 'POPUP_ACTION_URLS'> & {
+  DEMO_DATA: boolean;
+  PUBLIC_URL: string;
+  POPUP_ACTION_URLS: string[];
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -131,5 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed,
     DEMO_DATA: parsed.DEMO_DATA ?? !parsed.DATABASE_URL,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    // Compared and stored in URL-normalised form (a bare origin gains its "/").
+    POPUP_ACTION_URLS: [
+      ...new Set((parsed.POPUP_ACTION_URLS ?? [parsed.VITAL_SCAN_URL, parsed.WELLNESS_PROGRAM_URL].filter((u) => u.startsWith('https:'))).map((u) => new URL(u).href)),
+    ],
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { systemClock } from './lib/clock';
+import { publishSessionChangesFrom } from './lib/notify';
 import { mailerFromConfig } from './modules/mail/mailer';
 import { mailStartupWarning } from './modules/mail/register';
 import { demoAdminAccessMode, demoSignInLines, seedDemoData } from './seed/demo-data';
@@ -43,12 +44,14 @@ async function main() {
         })
       : null;
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      // A re-password ends the account's sessions: instances already running hear it on their channel.
+      const stopPublishing = publishSessionChangesFrom(database.db, { redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
       const outcome = await ensureAdmin(database.db, {
         email: config.ADMIN_EMAIL,
         password: config.ADMIN_PASSWORD,
         companyName: config.ADMIN_COMPANY,
         brandName: config.BRAND_NAME,
-      });
+      }).finally(stopPublishing);
       console.log(`Administrator ${config.ADMIN_EMAIL} ${outcome}.`);
     }
     return loaded;

@@ -42,4 +42,5 @@ export const paths = {
   adminEmployer: (companyId: string) => `/admin/employers/${encodeURIComponent(companyId)}`,
   adminEmployee: (userId: string) => `/admin/employees/${encodeURIComponent(userId)}`,
   adminPopups: '/admin/popups',
+  adminPopup: (id: string) => `/admin/popups/${encodeURIComponent(id)}`,
 } as const;

@@ -69,6 +69,9 @@ describe('authorization on every admin popup endpoint', () => {
       { method: 'POST', url: `/api/admin/popups/${id}/activate` },
       { method: 'POST', url: `/api/admin/popups/${id}/deactivate` },
       { method: 'DELETE', url: `/api/admin/popups/${id}` },
+      { method: 'GET', url: '/api/admin/popups/action-urls' },
+      { method: 'POST', url: '/api/admin/popups/reach', payload: { companyIds: [] } },
+      { method: 'GET', url: `/api/admin/popups/${id}/results` },
     ] as InjectOptions[];
 
   it('anonymous callers get 401, members and admins without Admin Access 403, and nothing changes', async () => {
@@ -96,7 +99,7 @@ describe('authorization on every admin popup endpoint', () => {
     const existing = await createOk();
     const codes = [];
     for (const options of endpoints(existing.id)) codes.push((await adminCall(options)).statusCode);
-    expect(codes).toEqual([200, 201, 200, 200, 200, 200]);
+    expect(codes).toEqual([200, 201, 200, 200, 200, 200, 200, 200, 404]);
   });
 });
 
@@ -118,6 +121,13 @@ describe('POST /api/admin/popups', () => {
       maxSnoozes: 0,
       priority: 9,
       isActive: true,
+      actionLabel: 'Take Vital Scan',
+      actionTarget: 'https://example.org/vital-scan',
+      audience: { companyIds: [], enrolledOnly: false, withFamilyOnly: false },
+      dailyCap: null,
+      quietHours: null,
+      status: 'live',
+      nextOccurrenceAt: input.startAt,
       createdAt: t.clock().toISOString(),
       updatedAt: t.clock().toISOString(),
     });
@@ -288,7 +298,10 @@ describe('GET /api/admin/popups', () => {
     const next = (m: { token: string }) => as(m.token, { method: 'GET', url: '/api/popups/next?context=login&route=wealth' });
     expect((await next(a)).json().id).toBe(created.id);
     expect((await next(b)).json().id).toBe(created.id);
-    expect((await next(b)).json().id).toBe(created.id);
+    expect((await next(b)).json().id).toBe(created.id); // same session and occurrence: not counted again
+    t.clock.advance(1000); // a later sign-in counts again
+    const bAgain = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: b.email, password: b.password } });
+    expect((await as(bAgain.json().token, { method: 'GET', url: '/api/popups/next?context=login&route=wealth' })).json().id).toBe(created.id);
     await as(a.token, { method: 'POST', url: `/api/popups/${created.id}/snooze` });
     await as(a.token, { method: 'POST', url: `/api/popups/${created.id}/snooze` }); // refused: limit 1
     await as(b.token, { method: 'POST', url: `/api/popups/${created.id}/complete` });
@@ -356,7 +369,10 @@ describe('GET /api/admin/popups', () => {
     await createOk();
     const [item] = await list();
     expect(Object.keys(item!).sort()).toEqual(
-      ['id', 'title', 'message', 'target', 'startAt', 'endAt', 'recurrence', 'interval', 'timezone', 'theme', 'maxSnoozes', 'priority', 'isActive', 'createdAt', 'updatedAt', 'statistics'].sort(),
+      [
+        ...['id', 'title', 'message', 'target', 'startAt', 'endAt', 'recurrence', 'interval', 'timezone', 'theme', 'maxSnoozes', 'priority', 'isActive', 'createdAt', 'updatedAt', 'statistics'],
+        ...['actionLabel', 'actionTarget', 'audience', 'dailyCap', 'quietHours', 'status', 'nextOccurrenceAt'],
+      ].sort(),
     );
   });
 });

@@ -221,7 +221,7 @@ describe('GET /api/admin/employers/:companyId/employees', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(names(body.employees)).toEqual(['amy adams', 'Zed Brown', 'Percy Cent', 'Mary Ann de la Cruz', 'Hun Dred', 'John Smith']);
-    expect(body.pagination).toEqual({ total: 6, page: 1, totalPages: 1, size: 25 });
+    expect(body.pagination).toEqual({ total: 6, page: 1, totalPages: 1, size: 25, totalIsCapped: false });
     expect(body.employees[5]).toEqual({
       id: e.ids['John Smith'],
       firstName: 'John',
@@ -318,16 +318,16 @@ describe('employee pages', () => {
     expect(first.employees).toHaveLength(25);
     expect(first.employees[0].lastName).toBe('P01');
     expect(first.employees[24].lastName).toBe('P25');
-    expect(first.pagination).toEqual({ total: 30, page: 1, totalPages: 2, size: 25 });
+    expect(first.pagination).toEqual({ total: 30, page: 1, totalPages: 2, size: 25, totalIsCapped: false });
     const second = await page({ page: 2 });
     expect(second.employees.map((x: { lastName: string }) => x.lastName)).toEqual(['P26', 'P27', 'P28', 'P29', 'P30']);
-    expect(second.pagination).toEqual({ total: 30, page: 2, totalPages: 2, size: 25 });
+    expect(second.pagination).toEqual({ total: 30, page: 2, totalPages: 2, size: 25, totalIsCapped: false });
   });
 
   it('answers a page past the end with an empty page and the real totals', async () => {
     const past = await page({ page: 3 });
     expect(past.employees).toEqual([]);
-    expect(past.pagination).toEqual({ total: 30, page: 3, totalPages: 2, size: 25 });
+    expect(past.pagination).toEqual({ total: 30, page: 3, totalPages: 2, size: 25, totalIsCapped: false });
     const farPast = await page({ page: 100_000, status: 'enrolled' });
     expect(farPast.employees).toEqual([]);
     expect(farPast.pagination).toMatchObject({ total: 10, totalPages: 1 });
@@ -336,19 +336,100 @@ describe('employee pages', () => {
   it('honours the size parameter and pages within a filter and a search', async () => {
     const small = await page({ size: 4, page: 2 });
     expect(small.employees.map((x: { lastName: string }) => x.lastName)).toEqual(['P05', 'P06', 'P07', 'P08']);
-    expect(small.pagination).toEqual({ total: 30, page: 2, totalPages: 8, size: 4 });
+    expect(small.pagination).toEqual({ total: 30, page: 2, totalPages: 8, size: 4, totalIsCapped: false });
     const verified = await page({ status: 'verified', size: 10, page: 2 });
     expect(verified.employees.map((x: { lastName: string }) => x.lastName)).toEqual(['P21', 'P23', 'P25', 'P27', 'P29']);
-    expect(verified.pagination).toEqual({ total: 15, page: 2, totalPages: 2, size: 10 });
+    expect(verified.pagination).toEqual({ total: 15, page: 2, totalPages: 2, size: 10, totalIsCapped: false });
     const searched = await page({ search: 'p1', size: 5, page: 2 });
     expect(searched.employees.map((x: { lastName: string }) => x.lastName)).toEqual(['P15', 'P16', 'P17', 'P18', 'P19']);
-    expect(searched.pagination).toEqual({ total: 10, page: 2, totalPages: 2, size: 5 });
+    expect(searched.pagination).toEqual({ total: 10, page: 2, totalPages: 2, size: 5, totalIsCapped: false });
   });
 
   it('gives an employer without employees zero pages', async () => {
     const none = await makeEmployer(`Nobody ${tag()}`, []);
     const res = (await get(`/api/admin/employers/${none.id}/employees`)).json();
-    expect(res).toEqual({ employees: [], pagination: { total: 0, page: 1, totalPages: 0, size: 25 } });
+    expect(res).toEqual({ employees: [], pagination: { total: 0, page: 1, totalPages: 0, size: 25, totalIsCapped: false } });
+  });
+});
+
+describe('short searches on a large employer', () => {
+  // 1,030 "Karl Lee0001".."Karl Lee1030" (every other one verified) and 10 "Bob Lee2001".. who
+  // do not contain "ar"; inserted in one statement, as the seed does.
+  const KARLS = 1030;
+  let big: { id: string };
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [company] = await db.insert(companies).values({ name: `Short ${tag()} Search Co` }).returning();
+    big = company!;
+    const k = tag();
+    const person = (first: string, last: string, verified: boolean) => ({
+      firstName: first,
+      lastName: last,
+      email: `${first}.${last}.${k}@short.test`.toLowerCase(),
+      lhmpId: nextLhmpId(),
+      companyId: big.id,
+      passwordHash: 'not-a-real-hash',
+      emailVerifiedAt: verified ? new Date('2026-01-05T10:00:00Z') : null,
+    });
+    await db.insert(users).values([
+      ...Array.from({ length: KARLS }, (_, i) => person('Karl', `Lee${String(i + 1).padStart(4, '0')}`, i % 2 === 0)),
+      ...Array.from({ length: 10 }, (_, i) => person('Bob', `Lee${2001 + i}`, false)),
+    ]);
+  });
+  const list = async (params: Record<string, string | number>) => {
+    const res = await get(`/api/admin/employers/${big.id}/employees?${qs(params)}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { employees: { lastName: string }[]; pagination: Record<string, unknown> };
+  };
+  const lastNames = (body: { employees: { lastName: string }[] }) => body.employees.map((e) => e.lastName);
+  const lee = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Lee${String(from + i).padStart(4, '0')}`);
+
+  it('counts a term without a trigram only up to 1,000 and says the total is capped', async () => {
+    const first = await list({ search: 'ar' });
+    expect(lastNames(first)).toEqual(lee(1, 25));
+    expect(first.pagination).toEqual({ total: 1000, page: 1, totalPages: 40, size: 25, totalIsCapped: true });
+  });
+
+  it('still pages through a capped search in list order, and counts on as the pages go deeper', async () => {
+    const last = await list({ search: 'ar', page: 40 });
+    expect(lastNames(last)).toEqual(lee(976, 1000));
+    expect(last.pagination).toEqual({ total: 1000, page: 40, totalPages: 40, size: 25, totalIsCapped: true });
+    // The page after the last counted one exists: the count now covers it and is exact again.
+    const next = await list({ search: 'ar', page: 41 });
+    expect(lastNames(next)).toEqual(lee(1001, 1025));
+    expect(next.pagination).toEqual({ total: KARLS, page: 41, totalPages: 42, size: 25, totalIsCapped: false });
+    const end = await list({ search: 'ar', page: 42 });
+    expect(lastNames(end)).toEqual(lee(1026, 1030));
+    const past = await list({ search: 'ar', page: 43 });
+    expect(past.employees).toEqual([]);
+    expect(past.pagination).toEqual({ total: KARLS, page: 43, totalPages: 42, size: 25, totalIsCapped: false });
+    const bigPages = await list({ search: 'AR', size: 100, page: 10 });
+    expect(lastNames(bigPages)).toEqual(lee(901, 1000));
+    expect(bigPages.pagination).toEqual({ total: 1000, page: 10, totalPages: 10, size: 100, totalIsCapped: true });
+  });
+
+  it('gives exact totals for a short term with fewer matches, alone and with a status filter', async () => {
+    const bobs = await list({ search: 'bo' });
+    expect(lastNames(bobs)).toEqual(Array.from({ length: 10 }, (_, i) => `Lee${2001 + i}`));
+    expect(bobs.pagination).toEqual({ total: 10, page: 1, totalPages: 1, size: 25, totalIsCapped: false });
+    const verified = await list({ search: 'ar', status: 'verified', page: 2 });
+    expect(lastNames(verified)).toEqual(lee(51, 99).filter((_, i) => i % 2 === 0));
+    expect(verified.pagination).toEqual({ total: KARLS / 2, page: 2, totalPages: 21, size: 25, totalIsCapped: false });
+  });
+
+  it('keeps the total of a term with a trigram exact, however many match', async () => {
+    const karls = await list({ search: 'karl' });
+    expect(lastNames(karls)).toEqual(lee(1, 25));
+    expect(karls.pagination).toEqual({ total: KARLS, page: 1, totalPages: 42, size: 25, totalIsCapped: false });
+    const deep = await list({ search: 'KARL LEE', page: 42 });
+    expect(lastNames(deep)).toEqual(lee(1026, 1030));
+    expect(deep.pagination).toMatchObject({ total: KARLS, totalIsCapped: false });
+    const few = await list({ search: 'lee100' });
+    expect(lastNames(few)).toEqual(lee(1000, 1009));
+    expect(few.pagination).toEqual({ total: 10, page: 1, totalPages: 1, size: 25, totalIsCapped: false });
+    const past = await list({ search: 'lee100', page: 2 });
+    expect(past.employees).toEqual([]);
+    expect(past.pagination).toEqual({ total: 10, page: 2, totalPages: 1, size: 25, totalIsCapped: false });
   });
 });
 

@@ -80,7 +80,8 @@ beforeAll(async () => {
     payload: { title: 'Fuzz', message: 'Fuzz popup', target: 'home', startAt: new Date(now.getTime() - 3_600_000).toISOString(), endAt: new Date(now.getTime() + 86_400_000).toISOString(), isActive: true },
   });
   expect(popup.statusCode, popup.body).toBe(201);
-  for (const m of [member, other]) await t.app.inject(asUser(m.token, { url: '/api/popups/next?context=login&route=home' }));
+  // Asked twice from one session: one counted show each (checked after the fuzzing).
+  for (const m of [member, other, member, other]) await t.app.inject(asUser(m.token, { url: '/api/popups/next?context=login&route=home' }));
   pools.ids = await existingIds();
   pools.emails = [member.email, other.email, admin.email];
 });
@@ -394,6 +395,18 @@ describe('after the fuzzing', () => {
       sql`select count(*)::int as bad from participants p where p.family_member_count <> (select count(*) from family_members f where f.participant_id = p.id)`,
     )) as unknown as { rows: { bad: number }[] };
     expect(counts.rows[0]!.bad).toBe(0);
+    // Popup statistics stay exact whatever was sent: every counted show names its session and
+    // occurrence, and no member, popup, occurrence and session is counted twice.
+    const shows = (await t.database.db.execute(sql`
+      select
+        (select count(*) from events where type = 'popup.shown')::int as shows,
+        (select count(*) from (select 1 from events where type = 'popup.shown'
+          group by actor_user_id, payload_json->>'popupId', payload_json->>'occurrenceStart', payload_json->>'sessionId' having count(*) > 1) d)::int as repeated,
+        (select count(*) from events where type = 'popup.shown' and not (payload_json ? 'sessionId' and payload_json ? 'occurrenceStart'))::int as unattributed`)) as unknown as {
+      rows: { shows: number; repeated: number; unattributed: number }[];
+    };
+    expect(shows.rows[0]!.shows).toBeGreaterThanOrEqual(2);
+    expect(shows.rows[0]).toMatchObject({ repeated: 0, unattributed: 0 });
     expect(stats.cases).toBeGreaterThan(routes.length * CALLERS.length);
     expect(stats.serverErrors).toBe(0);
   });

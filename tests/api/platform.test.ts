@@ -1,17 +1,28 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, signedInMember } from './support/test-app';
 
 let t: TestApp;
 let client: TestApp;
 const clientDir = mkdtempSync(path.join(tmpdir(), 'wellhaven-client-'));
+const assetSource = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
 
 beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>');
-  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(20_000))});`);
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html><html><head><title>Wellhaven</title><!-- ${'shell '.repeat(60)} --></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>`,
+  );
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), assetSource);
+  writeFileSync(path.join(clientDir, 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>`);
+  // The build step, as `npm run build` runs it: a .br and a .gz next to every text file where smaller.
+  execFileSync(process.execPath, [path.resolve('scripts/precompress.mjs'), clientDir]);
+  // Written after it: a file with no compressed copy, which must then go out as it is.
+  writeFileSync(path.join(clientDir, 'assets', 'late-def456.js'), `console.log(${JSON.stringify('y'.repeat(5_000))});`);
   t = await createTestApp({ env: { BRAND_NAME: 'Acme Wellness', BRAND_PRIMARY_COLOR: '#123456', HELP_VIDEO_IDS: 'abcdefgh,ijklmnop' } });
   client = await createTestApp({ env: { SERVE_CLIENT: '1', CLIENT_DIR: clientDir } });
 });
@@ -19,6 +30,58 @@ afterAll(async () => {
   await t?.close();
   await client?.close();
 });
+
+/** The header set of every machine answer (JSON API, health, errors), value for value. */
+const API_SET: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+/** Headers that only mean something on an HTML document. */
+const DOCUMENT_ONLY = ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+
+function expectApiHeaders(res: LightMyRequestResponse, where: string) {
+  for (const [name, value] of Object.entries(API_SET)) expect(res.headers[name], `${where}: ${name}`).toBe(value);
+  for (const name of DOCUMENT_ONLY) expect(res.headers[name], `${where}: ${name}`).toBeUndefined();
+  expect(res.headers['x-request-id'], where).toMatch(/^[0-9a-f-]{36}$/);
+  expect(res.headers['access-control-allow-origin'], where).toBeUndefined();
+}
+
+function expectDocumentHeaders(res: LightMyRequestResponse, where: string) {
+  const csp = res.headers['content-security-policy'] as string;
+  expect(csp, where).toContain("default-src 'self'");
+  expect(csp, where).toContain("script-src 'self'");
+  expect(csp, where).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp, where).not.toContain('unsafe-eval');
+  expect(csp, where).toContain("object-src 'none'");
+  expect(csp, where).toContain("base-uri 'self'");
+  expect(csp, where).toContain("frame-ancestors 'none'");
+  expect(csp, where).toContain('frame-src https://www.youtube-nocookie.com');
+  expect(res.headers['strict-transport-security'], where).toBe('max-age=31536000; includeSubDomains');
+  expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+  expect(res.headers['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
+  expect(res.headers['permissions-policy'], where).toBe('microphone=(self), camera=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
+  expect(res.headers['cross-origin-opener-policy'], where).toBe('same-origin');
+  expect(res.headers['cross-origin-resource-policy'], where).toBe('same-origin');
+  expect(res.headers['origin-agent-cluster'], where).toBe('?1');
+  expect(res.headers['x-frame-options'], where).toBe('SAMEORIGIN');
+  expect(res.headers['x-permitted-cross-domain-policies'], where).toBe('none');
+  expect(res.headers['x-request-id'], where).toMatch(/^[0-9a-f-]{36}$/);
+}
+
+function expectAssetHeaders(res: LightMyRequestResponse, where: string) {
+  expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+  expect(res.headers['cross-origin-resource-policy'], where).toBe('same-origin');
+  expect(res.headers['strict-transport-security'], where).toBe('max-age=31536000; includeSubDomains');
+  expect(res.headers['cache-control'], where).toBe('public, max-age=31536000, immutable');
+  // A script or a stylesheet is not a document: none of the document's policies.
+  expect(res.headers['content-security-policy'], where).toBeUndefined();
+  for (const name of DOCUMENT_ONLY) expect(res.headers[name], `${where}: ${name}`).toBeUndefined();
+}
 
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
@@ -57,25 +120,50 @@ describe('OpenAPI', () => {
 });
 
 describe('security headers', () => {
-  it('sets CSP without inline script, HSTS, nosniff, referrer and permissions policies', async () => {
+  it('gives JSON answers the API set: nothing may run, load, be framed or be cached', async () => {
     const res = await t.app.inject({ url: '/api/config' });
-    const csp = res.headers['content-security-policy'] as string;
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).not.toContain('unsafe-eval');
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['permissions-policy']).toContain('microphone=(self)');
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.statusCode).toBe(200);
+    expectApiHeaders(res, 'GET /api/config');
+    // The document's CSP (script-src 'self' and the rest) is for pages; a JSON answer allows nothing at all.
+    expect(res.headers['content-security-policy']).not.toContain('script-src');
+    for (const url of ['/healthz', '/readyz', '/api/openapi.json']) expectApiHeaders(await t.app.inject({ url }), `GET ${url}`);
+    expectApiHeaders(await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' }), 'GET /metrics');
+  });
+
+  it('gives refusals and errors the API set too: 400, 401, 404, 429, and 404s outside /api', async () => {
+    const m = await signedInMember(t.app);
+    const answers: [string, LightMyRequestResponse, number][] = [
+      ['bad body', await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'not an email' } }), 400],
+      ['malformed JSON', await t.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { 'content-type': 'application/json' }, payload: '{' }), 400],
+      ['no token', await t.app.inject({ url: '/api/auth/me' }), 401],
+      ['bad token', await t.app.inject({ url: '/api/auth/me', headers: { authorization: 'Bearer x'.padEnd(40, 'y') } }), 401],
+      ['unknown API path', await t.app.inject({ url: '/api/nope' }), 404],
+      ['unknown member', await t.app.inject({ url: '/api/family-members/9b2f3c1e-0000-4000-8000-000000000000', headers: m.auth, method: 'DELETE' }), 404],
+      ['well-known', await t.app.inject({ url: '/.well-known/security.txt' }), 404],
+      ['unknown page, no client built', await t.app.inject({ url: '/home' }), 404],
+      ['undecodable URL', await t.app.inject({ url: '/api/%E0%A4%A' }), 400],
+    ];
+    for (const [where, res, status] of answers) {
+      expect(res.statusCode, where).toBe(status);
+      expectApiHeaders(res, where);
+    }
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1' } });
+    try {
+      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'a@b.test', password: 'not the password' } });
+      expect((await attempt()).statusCode).toBe(401);
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(429);
+      expectApiHeaders(refused, '429');
+    } finally {
+      await limited.close();
+    }
   });
 
   it('marks authenticated answers no-store and keeps CORS closed', async () => {
     const m = await signedInMember(t.app);
     const res = await t.app.inject({ url: '/api/auth/me', headers: { ...m.auth, origin: 'https://evil.example' } });
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expectApiHeaders(res, 'GET /api/auth/me');
     const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/auth/me', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.statusCode).toBe(404);
@@ -88,16 +176,69 @@ describe('security headers', () => {
     const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/api/auth/me' });
     expect(wrongMethod.statusCode).toBe(404);
   });
+
+  it('gives HTML documents the full set: CSP without inline script, permissions, opener and the rest', async () => {
+    for (const url of ['/', '/home', '/health/get-care?tab=1', '/index.html', '/logo.svg', '/assets/no-extension']) {
+      const res = await client.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expectDocumentHeaders(res, `GET ${url}`);
+    }
+    // A JSON error from the client server is still an API answer.
+    const missing = await client.app.inject({ url: '/assets/missing-123.js' });
+    expect(missing.statusCode).toBe(404);
+    expectApiHeaders(missing, 'GET /assets/missing-123.js');
+    expectApiHeaders(await client.app.inject({ url: '/api/config' }), 'client GET /api/config');
+  });
+
+  it('gives hashed assets what a script needs: nosniff, CORP and a year-long immutable cache, not the document set', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const res = await client.app.inject({ url: '/assets/app-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      expect(res.statusCode).toBe(200);
+      expectAssetHeaders(res, `asset (${encoding ?? 'identity'})`);
+    }
+  });
 });
 
 describe('serving the built client', () => {
-  it('serves hashed assets compressed with a long cache life', async () => {
+  const file = (name: string) => readFileSync(path.join(clientDir, name));
+
+  it('writes a brotli and a gzip copy at build, only where smaller', () => {
+    for (const name of ['assets/app-abc123.js', 'index.html', 'logo.svg']) {
+      for (const ext of ['br', 'gz']) {
+        const copy = `${name}.${ext}`;
+        if (existsSync(path.join(clientDir, copy))) expect(file(copy).length, copy).toBeLessThan(file(name).length);
+      }
+    }
+    expect(file('assets/app-abc123.js.br').length).toBeLessThan(file('assets/app-abc123.js.gz').length);
+    expect(existsSync(path.join(clientDir, 'assets/late-def456.js.br'))).toBe(false);
+  });
+
+  it('serves the precompressed copy the client accepts, as it is, with a long cache life', async () => {
     const br = await client.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.equals(file('assets/app-abc123.js.br'))).toBe(true);
     const gz = await client.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(file('assets/app-abc123.js.gz'))).toBe(true);
+    const plain = await client.app.inject({ url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(assetSource);
+    const page = await client.app.inject({ url: '/home', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.rawPayload.equals(file('index.html.br'))).toBe(true);
+  });
+
+  it('never compresses a file per request, and never serves a compressed copy by its own name', async () => {
+    const late = await client.app.inject({ url: '/assets/late-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(late.statusCode).toBe(200);
+    expect(late.headers['content-encoding']).toBeUndefined();
+    expect(late.body).toBe(file('assets/late-def456.js').toString());
+    expect((await client.app.inject({ url: '/assets/app-abc123.js.br' })).statusCode).toBe(404);
   });
 
   it('falls back to index.html for client routes, never for the API or missing files', async () => {

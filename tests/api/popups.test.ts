@@ -147,11 +147,17 @@ describe('GET /api/popups/next', () => {
       snoozeCount: 0,
       maxSnoozes: 3,
       isLastReminder: false,
+      actionLabel: 'Take Vital Scan',
+      actionTarget: 'https://example.org/vital-scan',
     });
     const state = await stateOf(m, p.id);
     expect(state).toMatchObject({ snoozeCount: 0, lastShownAt: t.clock(), occurrenceStart: p.startAt, completedAt: null });
     expect(await countEvents('popup.shown', p.id, m.id)).toBe(1);
-    await next(m);
+    // The same session asking again is shown the same popup; the show is not counted twice.
+    expect(await nextId(m)).toBe(p.id);
+    expect(await countEvents('popup.shown', p.id, m.id)).toBe(1);
+    // A later sign-in counts again, as before.
+    expect(await nextId(await signInAgain(m))).toBe(p.id);
     expect(await countEvents('popup.shown', p.id, m.id)).toBe(2);
   });
 

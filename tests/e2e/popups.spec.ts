@@ -124,7 +124,8 @@ privateTest.describe('member reminder popup, end to end (private server)', () =>
     await choose(admin, 'Theme', 'Green');
     await form.getByLabel('Max Snoozes').fill('1');
     await form.getByLabel('Priority').fill('9');
-    await form.getByRole('switch', { name: 'Active' }).click();
+    await expect(form.getByText('New popups are created inactive: members see nothing until you activate it.')).toBeVisible();
+    await form.getByRole('checkbox', { name: 'Activate now' }).check();
     await form.getByRole('button', { name: 'Create Popup' }).click();
     await expect(admin.getByText('Popup created successfully', { exact: true })).toBeVisible();
     await expect(form).toBeHidden();
@@ -195,19 +196,18 @@ privateTest.describe('member reminder popup, end to end (private server)', () =>
     await expect(item.getByText('1 Snoozes')).toBeVisible();
     await expect(item.getByText('1 Completed')).toBeVisible();
 
-    // Deactivate, then delete with the browser confirmation.
+    // Deactivate, then delete, confirmed in the app's own dialog with the spec's sentence.
     await item.getByRole('button', { name: `Deactivate ${title}` }).click();
     await expect(admin.getByText('Popup status updated successfully', { exact: true })).toBeVisible();
     await expect(item.getByText('Inactive', { exact: true })).toBeVisible();
     await expect(item.getByRole('button', { name: `Activate ${title}` })).toBeEnabled();
-    let confirmText = '';
-    admin.once('dialog', (d) => {
-      confirmText = d.message();
-      void d.accept();
-    });
     await item.getByRole('button', { name: `Delete ${title}` }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Delete popup?' });
+    await expect(confirm).toHaveAccessibleDescription(`Are you sure you want to delete "${title}"? This action cannot be undone.`);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(admin.getByText('Popup deleted successfully', { exact: true })).toBeVisible();
-    expect(confirmText).toBe(`Are you sure you want to delete "${title}"? This action cannot be undone.`);
+    await expect(confirm).toBeHidden();
+    await expect(admin.getByRole('heading', { name: 'Popup Management' })).toBeFocused();
     await expect(item).toHaveCount(0);
     await expect(admin.getByText('No popups found')).toBeVisible();
     await adminContext.close();
@@ -298,9 +298,15 @@ test.describe('admin popup console', () => {
     await expect(page.getByRole('searchbox', { name: 'Search popups' })).toHaveValue(tag);
     await expect(page.getByText(`Showing 1 popup(s) matching "${tag}" (Inactive)`)).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Title');
-    // Icon buttons say what they do on hover, too.
-    await card(page, b.title).getByRole('button', { name: `Edit ${b.title}` }).hover();
-    await expect(page.getByRole('tooltip', { name: `Edit ${b.title}` })).toBeVisible();
+    // The actions say what they do in words; their names add the popup's title.
+    const actions = card(page, b.title).getByRole('group', { name: `Actions for ${b.title}` });
+    await expect(actions.getByRole('button', { name: `Edit ${b.title}` })).toHaveText('Edit');
+    await expect(actions.getByRole('button', { name: `Activate ${b.title}` })).toHaveText('Activate');
+    await expect(actions.getByRole('button', { name: `Delete ${b.title}` })).toHaveText('Delete');
+    await expect(actions.getByRole('link', { name: `Results for ${b.title}` })).toHaveText('Results');
+    // An inactive popup says so once, with its next occurrence in its own time zone.
+    await expect(card(page, b.title).getByTestId('popup-status')).toHaveCount(0);
+    await expect(card(page, b.title).getByTestId('popup-occurrence')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC$/);
     // Nothing found, with the hint because a search is entered.
     await page.getByRole('searchbox', { name: 'Search popups' }).fill(`${tag} nothing`);
     await expect(page.getByText('No popups found')).toBeVisible();
@@ -318,7 +324,10 @@ test.describe('admin popup console', () => {
     await expect(form.getByLabel('Priority')).toHaveValue('5');
     await expect(form.getByLabel('Max Snoozes')).toHaveValue('2');
     await expect(form.getByLabel('Interval')).toHaveValue('1');
-    await expect(form.getByRole('switch', { name: 'Active' })).toHaveAttribute('aria-checked', 'false');
+    await expect(form.getByRole('checkbox', { name: 'Activate now' })).not.toBeChecked();
+    await expect(form.getByRole('checkbox', { name: 'Activate now' })).toHaveAccessibleDescription(
+      'New popups are created inactive: members see nothing until you activate it.',
+    );
     await form.getByRole('button', { name: 'Create Popup' }).click();
     for (const text of ['Title is required', 'Message is required', 'Start date is required', 'End date is required']) {
       await expect(form.getByText(text)).toBeVisible();
@@ -352,7 +361,7 @@ test.describe('admin popup console', () => {
     await expect(createButton).toBeFocused();
   });
 
-  test('edit prefills local date-times trimmed to minutes and saves; a dismissed confirmation deletes nothing', async ({ page, request }) => {
+  test('edit prefills local date-times trimmed to minutes and saves; a cancelled confirmation deletes nothing', async ({ page, request }) => {
     const token = await adminViaStorage(page, request);
     const start = new Date(Date.UTC(2031, 0, 15, 17, 45, 30));
     const p = await createViaApi(request, token, { startAt: start.toISOString(), endAt: new Date(start.getTime() + 7 * 86_400_000).toISOString() });
@@ -377,8 +386,12 @@ test.describe('admin popup console', () => {
     await expect(edited).toBeVisible();
     // Focus returns to the Edit button that opened the dialog.
     await expect(edited.getByRole('button', { name: `Edit ${renamed}` })).toBeFocused();
-    page.once('dialog', (d) => void d.dismiss());
     await edited.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete popup?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    // Focus goes back to the Delete button that asked.
+    await expect(edited.getByRole('button', { name: `Delete ${renamed}` })).toBeFocused();
     await expect(page.getByText('Popup deleted successfully', { exact: true })).toHaveCount(0);
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search popups' }).fill(renamed);

@@ -5,14 +5,27 @@
  * the per-IP limit hold across them, and that kill -9 of one instance in the middle of a
  * write stream loses no acknowledged write. Redis is a throw-away redis-server of our own;
  * PostgreSQL is a scratch database on the server DATABASE_URL names (default the local one).
+ *
+ * The session cache (session-cache.ts here) is on in every instance, as in production: a
+ * sign-out, a password change and a role taken away by the operator CLI on one are refused by
+ * the others within 50 ms (timed by the instances' own debug log lines), over Redis pub/sub
+ * (REDIS_URL) and then, with the instances restarted without Redis, over PostgreSQL
+ * LISTEN/NOTIFY (how strictly: REVOCATION_GATE, see session-cache.ts); with the channel down
+ * (Redis stopped, PostgreSQL listeners killed) the cache is bypassed, and it serves again once
+ * back.
  */
+import { loadavg } from 'node:os';
 import { createScratchDatabase } from '../../bench/support';
 import { checkConsistency, connectPostgres } from './consistency';
 import { PORTS, type ServerProcess, buildServer, call, createPopups, elevatedAdmin, memberData, prng, registerAndSignIn, report, startRedis, startServer } from './support';
+import { type Gate, REVOCATION_BUDGET_MS, registerAndSignIn as freshMember, revocationChecks, revokeBehindTheirBacks, signOutRounds, untilServedFromMemory } from './session-cache';
 import { Ledger, type Member, untilAcked, verify, writer } from './writes';
 
 const PG_SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const IP_LIMIT = 20;
+/** How the session cache's figures are judged (tests/faults/session-cache.ts): every change, unless REVOCATION_GATE=tail. */
+const gate: Gate = process.env.REVOCATION_GATE === 'tail' ? 'tail' : 'strict';
+const gateText = gate === 'strict' ? 'every change' : '80% of sign-outs, every change within 250 ms';
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
@@ -20,7 +33,7 @@ const check = (ok: boolean, what: string) => {
 };
 
 const entry = await buildServer();
-const redis = await startRedis(PORTS.redis);
+let redis = await startRedis(PORTS.redis);
 const scratch = await createScratchDatabase(PG_SERVER);
 const env = { DATABASE_URL: scratch.url, REDIS_URL: redis.url, TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: String(IP_LIMIT), DB_POOL_MAX: '10' };
 const servers: (ServerProcess | undefined)[] = [];
@@ -110,6 +123,56 @@ try {
   const fresh = memberData('inst');
   const reg = await call(`${restarted.url}/api/auth/register`, { method: 'POST', body: fresh, headers: { 'x-forwarded-for': '203.0.113.251' } });
   figures['B restarted, takes new registrations'] = check(reg.status === 201, `register on restarted B: ${reg.status}`);
+
+  // Session cache over Redis pub/sub (REDIS_URL set: the channel the instances use). Fresh
+  // instances logging at debug: their "session change published/received" lines time the channel.
+  await Promise.all(servers.map((s) => s?.kill('SIGTERM')));
+  servers.length = 0;
+  const redisEnv = { ...env, LOG_LEVEL: 'debug' };
+  figures['host load average (1 min) before the session cache checks'] = loadavg()[0]!.toFixed(1);
+  servers.push(...(await Promise.all(PORTS.instances.map((port) => startServer(entry, port, redisEnv)))));
+  const viaRedisServers = servers.map((s) => s!);
+  const all = viaRedisServers.map((s) => s.url);
+  figures['[redis] cache on: a revocation written straight into the database is still served from memory'] = check(await untilServedFromMemory(all, scratch.url), 'cache control (redis): not on');
+  const viaRedis = await revocationChecks(viaRedisServers, scratch.url, env, gate);
+  for (const [k, v] of Object.entries(viaRedis.figures)) figures[`[redis] ${k}`] = v;
+  figures[`[redis] changes dropped by every instance within ${REVOCATION_BUDGET_MS} ms (${gateText})`] = check(viaRedis.failures.length === 0, viaRedis.failures.join('; '));
+  // Redis down: no instance can hear a change, so none serves from memory.
+  const held = await freshMember(all[0]!, 'cache');
+  for (const u of all) await call(`${u}/api/auth/me`, { token: held.token });
+  await redis.stop();
+  await revokeBehindTheirBacks(scratch.url, held.token);
+  const whileDown = await Promise.all(all.map(async (u) => (await call(`${u}/api/auth/me`, { token: held.token })).status));
+  figures['[redis] Redis stopped: a session revoked straight in the database is refused by every instance at once'] = check(whileDown.every((st) => st === 401), `redis down: ${whileDown}`);
+  redis = await startRedis(PORTS.redis);
+  figures['[redis] Redis back: every instance serves from memory again'] = check(await untilServedFromMemory(all, scratch.url), 'cache not back after Redis restarted');
+
+  // The same over PostgreSQL LISTEN/NOTIFY: the instances restarted without REDIS_URL.
+  await Promise.all(servers.map((s) => s?.kill('SIGTERM')));
+  servers.length = 0;
+  const pgEnv: Record<string, string> = { ...env };
+  delete pgEnv.REDIS_URL;
+  servers.push(...(await Promise.all(PORTS.instances.map((port) => startServer(entry, port, { ...pgEnv, LOG_LEVEL: 'debug' })))));
+  const viaPgServers = servers.map((s) => s!);
+  const pgUrls = viaPgServers.map((s) => s.url);
+  figures['[postgres] cache on: a revocation written straight into the database is still served from memory'] = check(await untilServedFromMemory(pgUrls, scratch.url), 'cache control (postgres): not on');
+  const viaPg = await revocationChecks(viaPgServers, scratch.url, pgEnv, gate);
+  for (const [k, v] of Object.entries(viaPg.figures)) figures[`[postgres] ${k}`] = v;
+  figures[`[postgres] changes dropped by every instance within ${REVOCATION_BUDGET_MS} ms (${gateText})`] = check(viaPg.failures.length === 0, viaPg.failures.join('; '));
+  // The listening connections killed (a restart or network cut): each reconnects, caches again, and hears sign-outs again.
+  const killed = await connectPostgres(scratch.url);
+  try {
+    const rows = await killed.rows<{ n: number }>("select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'wellhaven-sessions' and datname = current_database()) t");
+    figures['[postgres] listening connections killed'] = rows[0]?.n ?? 0;
+    check((rows[0]?.n ?? 0) === pgUrls.length, `listeners killed: ${rows[0]?.n}`);
+  } finally {
+    await killed.close();
+  }
+  figures['[postgres] listeners back: every instance serves from memory again'] = check(await untilServedFromMemory(pgUrls, scratch.url), 'cache not back after the listeners were killed');
+  const afterReconnect = await signOutRounds(viaPgServers, scratch.url, 5, gate);
+  figures['host load average (1 min) at the end'] = loadavg()[0]!.toFixed(1);
+  for (const [k, v] of Object.entries(afterReconnect.figures)) figures[`[postgres, reconnected] ${k}`] = v;
+  check(afterReconnect.failures.length === 0, afterReconnect.failures.join('; '));
 } catch (err) {
   failures.push(err instanceof Error ? err.message : String(err));
 } finally {

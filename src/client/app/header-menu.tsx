@@ -1,5 +1,5 @@
 import { HelpCircle, Info, LogOut, Menu, Shield, User } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
 import {
@@ -10,30 +10,55 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu';
-import { AdminAccessDialog } from '../features/admin/components/admin-access-dialog';
 import { useAuth } from '../features/auth/auth-context';
-import { HelpDialog } from '../features/help/components/help-dialog';
 import { t } from '../lib/i18n';
 import { menuButtonClass } from './header-menu-button';
 
+// The dialogs (Admin Access brings the whole two-step set-up) load when the menu is first
+// shown, so they are there by the time an item is chosen.
+const loadHelp = () => import('../features/help/components/help-dialog');
+const loadAdminAccess = () => import('../features/admin/components/admin-access-dialog');
+const HelpDialog = lazy(() => loadHelp().then((m) => ({ default: m.HelpDialog })));
+const AdminAccessDialog = lazy(() => loadAdminAccess().then((m) => ({ default: m.AdminAccessDialog })));
+
 /**
- * The signed-in member's menu with its Help and Admin Access dialogs. Loaded on its own
- * (see PageHeader) so the sign-in screen does not download menus and dialogs it never shows.
+ * The signed-in member's menu with its Help and Admin Access dialogs. Loaded on its own, when
+ * the member first reaches for the menu (see PageHeader), so pages do not download menus and
+ * dialogs they may never show. `openOnMount`: the press that asked for it, so the menu opens
+ * as that press would have opened it (from the keyboard, on its first item).
  */
-export default function HeaderMenu() {
+export default function HeaderMenu({ openOnMount }: { openOnMount?: 'pointer' | 'keyboard' | undefined }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
   const [adminOpen, setAdminOpen] = useState(false);
+  // A dialog stays mounted once opened, so that it closes (and returns focus) as before.
+  const [mounted, setMounted] = useState({ help: false, admin: false });
+  const focusFirstItem = useRef(openOnMount === 'keyboard');
   const m = t.common.menu;
+
+  useEffect(() => {
+    void loadHelp().catch(() => undefined);
+    void loadAdminAccess().catch(() => undefined);
+  }, []);
+
 
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={openOnMount !== undefined}>
         <DropdownMenuTrigger className={menuButtonClass} aria-label={t.common.openMenu}>
           <Menu className="size-6" aria-hidden />
         </DropdownMenuTrigger>
-        <DropdownMenuContent>
+        <DropdownMenuContent
+          ref={(menu) => {
+            // Opened from the keyboard: Radix focuses the first item itself when its own button
+            // saw the key; this first time the key went to the stand-in button. Focus already
+            // inside the menu is left where it is by Radix.
+            if (!menu || !focusFirstItem.current) return;
+            focusFirstItem.current = false;
+            menu.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
+        >
           {user && (
             <DropdownMenuLabel>
               <p className="font-semibold text-ink">
@@ -47,7 +72,12 @@ export default function HeaderMenu() {
             <User aria-hidden />
             {m.profile}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setHelpOpen(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setMounted((d) => ({ ...d, help: true }));
+              setHelpOpen(true);
+            }}
+          >
             <HelpCircle aria-hidden />
             {m.help}
           </DropdownMenuItem>
@@ -55,7 +85,12 @@ export default function HeaderMenu() {
             <Info aria-hidden />
             {m.information}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setAdminOpen(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setMounted((d) => ({ ...d, admin: true }));
+              setAdminOpen(true);
+            }}
+          >
             <Shield aria-hidden />
             {m.adminAccess}
           </DropdownMenuItem>
@@ -70,8 +105,16 @@ export default function HeaderMenu() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
-      <AdminAccessDialog open={adminOpen} onOpenChange={setAdminOpen} />
+      {mounted.help && (
+        <Suspense fallback={null}>
+          <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        </Suspense>
+      )}
+      {mounted.admin && (
+        <Suspense fallback={null}>
+          <AdminAccessDialog open={adminOpen} onOpenChange={setAdminOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import { type Location, type RouteObject, matchRoutes } from 'react-router';
 
 /** What a lazily loaded route keeps in `handle`: its chunk loader. */
@@ -8,14 +8,26 @@ export interface LazyRouteHandle {
 
 /**
  * A route whose screen is lazily loaded: each screen is its own chunk (React.lazy; the
- * Suspense boundary is in AppRoutes). `props` are passed to the screen.
+ * Suspense boundary is in AppRoutes). `props` are passed to the screen. A screen whose code
+ * is already here (preloaded: the first screen, every navigation) renders at once, without
+ * suspending to the skeleton for a moment.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'>;
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P): Pick<RouteObject, 'element' | 'handle'>;
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props?: P): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const once = () => (loading ??= load());
-  const Page = lazy(once) as ComponentType<P>;
+  let loaded: ComponentType<P> | undefined;
+  const once = () =>
+    (loading ??= load().then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(once) as ComponentType<P>;
+  function Page(pageProps: P) {
+    // Chosen once per mount: switching component types later would remount the screen.
+    const [Screen] = useState(() => loaded ?? Lazy);
+    return <Screen {...pageProps} />;
+  }
   const handle: LazyRouteHandle = { preload: once };
   return { element: <Page {...(props as P)} />, handle };
 }

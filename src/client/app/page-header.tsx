@@ -1,24 +1,72 @@
 import { Menu } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { common } from '#shared/messages/common';
 import { paths } from '#shared/paths';
 import type { PageHeaderProps } from '../components/page-layout';
 import { Skeleton } from '../components/ui/skeleton';
 import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/use-config';
-import { cn } from '../lib/cn';
+import type * as HeaderMenuModule from './header-menu';
 import { menuButtonClass } from './header-menu-button';
 
-// The menu and its dialogs exist only for a signed-in member: their own chunk keeps them
-// (and the Radix menu, dialog and form code) out of the sign-in screen's first download.
-const HeaderMenu = lazy(() => import('./header-menu'));
+// The menu, its dialogs and Radix's menu code load when the member first reaches for the
+// menu (pointer over it, focus, or a tap), not with every signed-in page: most visits never
+// open it. Once loaded, every later header renders the real menu at once.
+let menuModule: Promise<typeof HeaderMenuModule> | undefined;
+let menuLoaded = false;
+function loadHeaderMenu() {
+  menuModule ??= import('./header-menu').then(
+    (m) => {
+      menuLoaded = true;
+      return m;
+    },
+    (err: unknown) => {
+      menuModule = undefined;
+      throw err;
+    },
+  );
+  return menuModule;
+}
+const HeaderMenu = lazy(loadHeaderMenu);
+const prefetchMenu = () => void loadHeaderMenu().catch(() => undefined);
 
-/** Stand-in while the menu loads: the same round button, not yet operable. */
-function MenuButtonPlaceholder() {
+/**
+ * The round menu button before the menu's code has loaded: it looks and is named as the
+ * menu's own, fetches the code on approach, and a press (click, Enter or Space, ArrowDown)
+ * opens the menu as soon as it is there. While it loads, presses do nothing more.
+ */
+function MenuButtonStandIn({ onOpen }: { onOpen?: (how: 'pointer' | 'keyboard') => void }) {
   return (
-    <span className={cn(menuButtonClass, 'opacity-80')} aria-hidden>
+    <button
+      type="button"
+      className={menuButtonClass}
+      aria-label={common.openMenu}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetchMenu}
+      onPointerDown={prefetchMenu}
+      onFocus={prefetchMenu}
+      // A click from Enter or Space has no pointer position (detail 0).
+      onClick={(event) => onOpen?.(event.detail === 0 ? 'keyboard' : 'pointer')}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        onOpen?.('keyboard');
+      }}
+    >
       <Menu className="size-6" aria-hidden />
-    </span>
+    </button>
+  );
+}
+
+function MenuOnDemand() {
+  const [openOnMount, setOpenOnMount] = useState<'pointer' | 'keyboard' | 'no' | null>(() => (menuLoaded ? 'no' : null));
+  if (openOnMount === null) return <MenuButtonStandIn onOpen={setOpenOnMount} />;
+  return (
+    <Suspense fallback={<MenuButtonStandIn />}>
+      <HeaderMenu openOnMount={openOnMount === 'no' ? undefined : openOnMount} />
+    </Suspense>
   );
 }
 
@@ -47,11 +95,7 @@ export function PageHeader({ title, extra }: PageHeaderProps) {
           </span>
         </Link>
         {showMenu && extra}
-        {showMenu && (
-          <Suspense fallback={<MenuButtonPlaceholder />}>
-            <HeaderMenu />
-          </Suspense>
-        )}
+        {showMenu && <MenuOnDemand />}
       </div>
     </header>
   );

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { type RouteObject, type To, Navigate, useLocation, useRoutes } from 'react-router';
 import { paths } from '#shared/paths';
 import { NotFoundPage } from '../components/not-found-page';
+import { SignInPage } from '../features/auth/components/sign-in-page';
 import { RequireAuth, RootRedirect, SessionSkeleton } from './guards';
 import { lazyPage, preloadMatches } from './lazy-page';
 import { memberRoutes } from './member-routes';
@@ -13,7 +14,9 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: paths.root, element: <RootRedirect /> },
-      { path: paths.login, ...lazyPage(() => import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage }))) },
+      // The first screen of most visits is part of the first download: no second round trip
+      // before the form can show (docs/decisions/initial-js-budget.md).
+      { path: paths.login, element: <SignInPage /> },
       { path: paths.register, ...lazyPage(() => import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage }))) },
       // Account links from emails: public, and they work signed in too.
       { path: paths.verifyEmail, ...lazyPage(() => import('../features/account/components/verify-email-page')) },
@@ -35,6 +38,7 @@ export const routes: RouteObject[] = [
               { path: '/admin/employees/:userId', ...lazyPage(() => import('../features/admin/components/admin-employee-page')) },
               // Popups console (issue: Reminder popups)
               { path: paths.adminPopups, ...lazyPage(() => import('../features/popups/components/admin-popups-page').then((m) => ({ default: m.AdminPopupsPage }))) },
+              { path: '/admin/popups/:id', ...lazyPage(() => import('../features/popups/components/popup-results-page')) },
             ],
           },
         ],

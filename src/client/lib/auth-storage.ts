@@ -1,13 +1,8 @@
 import type { SessionUser } from '#shared/schemas/auth';
 import { common } from '#shared/messages/common';
+import { ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY, AUTH_ACCOUNT_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY } from './session-keys';
 
-/** Spec section 3: the session lives in local storage under these keys. */
-export const AUTH_TOKEN_KEY = 'auth_token';
-export const AUTH_USER_KEY = 'auth_user';
-export const ADMIN_ACCESS_KEY = 'admin_access';
-export const ADMIN_EMAIL_KEY = 'admin_email';
-/** The account state last read from GET /api/auth/me, so Home knows it at its first render. */
-export const AUTH_ACCOUNT_KEY = 'auth_account';
+export { ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY, AUTH_ACCOUNT_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY };
 
 /** zod 4's `z.uuid()` pattern (RFC 9562: version 1-8, variant 10xx, or the nil and max UUIDs). */
 const UUID =

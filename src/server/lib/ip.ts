@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Masks an address for audit storage: IPv4 to its /24, IPv6 to its /48. */
 export function maskIp(ip: string): string {
@@ -22,13 +23,20 @@ function expandIpv6(ip: string): string[] {
   return [...h, ...fill, ...t].map((g) => (g === '' ? '0' : g.toLowerCase().replace(/^0+(?=.)/, '')));
 }
 
+/** IPv6 clients are limited by this prefix: a /56, the usual smallest allocation to one subscriber. */
+export const IPV6_LIMIT_PREFIX = 56;
+
 /**
- * The key a client is rate-limited by: an IPv4 address as such, an IPv6 address by its /64
- * (one subscriber's allocation), so rotating addresses inside a prefix buys nothing.
+ * The key a client is rate-limited by: an IPv4 address as such (an IPv4-mapped IPv6 address
+ * too), an IPv6 address by its /56, so rotating addresses (and /64s) inside one subscriber's
+ * allocation buys nothing. Parsing and masking by ipaddr.js (Fastify's own dependency).
  */
 export function rateLimitKey(ip: string): string {
-  const v4 = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
-  if (isIPv4(v4)) return v4;
-  if (isIPv6(ip)) return `${expandIpv6(ip).slice(0, 4).join(':')}::/64`;
-  return 'unknown';
+  // Only the standard notations (node:net), not ipaddr.js's lenient ones ("127.1", hex parts).
+  if (!isIPv4(ip) && !isIPv6(ip)) return 'unknown';
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  // The zone (fe80::1%eth0) is not part of the key: parts only.
+  const bare = new ipaddr.IPv6((address as ipaddr.IPv6).parts);
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${bare.toString()}/${IPV6_LIMIT_PREFIX}`).toRFC5952String()}/${IPV6_LIMIT_PREFIX}`;
 }

@@ -23,7 +23,7 @@ export async function enforceLimit(counters: CounterStore, key: string, max: num
   if (retryAfter) throw rateLimitedError(message, retryAfter);
 }
 
-/** The key of a per-IP limit on `action`: an IPv4 address, or an IPv6 /64 (src/server/lib/ip.ts). */
+/** The key of a per-IP limit on `action`: an IPv4 address (IPv4-mapped too), or an IPv6 /56 (src/server/lib/ip.ts). */
 export const perIpKey = (action: string, ip: string): string => `ip:${action}:${rateLimitKey(ip)}`;
 
 /** The per-IP limit of the public auth routes (AUTH_RATE_LIMIT_PER_IP a minute). */

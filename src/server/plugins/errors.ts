@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { pgError } from '../lib/pg-errors';
+import { API_HEADERS } from './security';
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
@@ -42,6 +43,24 @@ function rootCause(err: unknown): LoggedError | undefined {
   return current;
 }
 
+/**
+ * True when the failure is the client going away mid-request (it closed the connection
+ * before its body arrived in full, or the body was cut for being too slow): the request
+ * stream's own "aborted" error, whose ECONNRESET code must not read as a database outage.
+ */
+function isClientAbort(err: unknown, request: FastifyRequest): boolean {
+  const gone = request.raw.aborted || request.raw.readableAborted;
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    // Node's IncomingMessage error when the socket closes first; a driver's reset reads "read ECONNRESET".
+    if (e.code === 'ECONNRESET' && e.message === 'aborted') return true;
+    if (gone && (e.code === 'ERR_STREAM_PREMATURE_CLOSE' || e.code === 'ERR_HTTP_REQUEST_TIMEOUT')) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
 /** True when the failure is Redis (the shared counter store) being out of reach. */
 function isCounterStoreUnavailable(err: unknown): boolean {
   const e = err as { name?: unknown; message?: unknown };
@@ -71,17 +90,9 @@ function isDatabaseUnavailable(err: unknown): boolean {
  * internal codes.
  */
 export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  // These replies are made before any hook runs, helmet's and the no-store one included
-  // (plugins/security.ts): the same transport headers, and the strictest policy for JSON.
-  void reply.headers({
-    'x-request-id': request.id,
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'SAMEORIGIN',
-    'cache-control': 'no-store',
-  });
+  // These replies are made before any hook runs, the security headers' included
+  // (plugins/security.ts): the same request id and the API header set.
+  void reply.header('x-request-id', request.id).headers(API_HEADERS);
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ error: 'Request URL is too long' });
   if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ error: 'Malformed request URL' });
   request.log.error({ err: loggableError(err) }, 'router error');
@@ -108,6 +119,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err: loggableError(err) }, 'response did not match its schema');
       return reply.status(500).send({ error: 'Internal server error' });
+    }
+    if (isClientAbort(err, request)) {
+      // Nobody is left to read an answer: logged as what it is, counted as a client error (499, as nginx does).
+      request.log.info({ err: { message: err.message, code: (err as FastifyError).code } }, 'client aborted the request');
+      return reply.status(499).send({ error: 'Client closed the request' });
     }
     if (isCounterStoreUnavailable(err)) {
       request.log.warn({ err: { message: err.message } }, 'rate-limit store unavailable');

@@ -1,7 +1,8 @@
 import type { BlockList } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isAllowed } from '../lib/allow-list';
+import { bodyDeadlineOutcome } from './transport';
 
 /** Process metrics (CPU, memory, event loop lag, GC) are per process, not per app: collected once. */
 let processRegistry: Registry | undefined;
@@ -17,6 +18,15 @@ export type SignInOutcome = 'success' | 'bad_password' | 'unknown_email' | 'lock
 
 export interface Metrics {
   signIn(outcome: SignInOutcome): void;
+}
+
+/**
+ * The outcome as counted: an unknown email counts as a bad password, as the sign-in answer
+ * says (the login audit keeps the difference), so the series cannot tell anyone which
+ * addresses have accounts.
+ */
+export function countedSignInOutcome(outcome: SignInOutcome): Exclude<SignInOutcome, 'unknown_email'> {
+  return outcome === 'unknown_email' ? 'bad_password' : outcome;
 }
 
 export interface MetricsOptions {
@@ -48,8 +58,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     labelNames: ['method', 'route', 'status', 'class'] as const,
     registers: [registry],
   });
-  const signIns = new Counter({ name: 'auth_signin_total', help: 'Sign-in attempts by outcome', labelNames: ['outcome'] as const, registers: [registry] });
-  for (const outcome of ['success', 'bad_password', 'unknown_email', 'locked', 'rate_limited', 'bad_mfa_code', 'mfa_required'] as const) signIns.inc({ outcome }, 0);
+  const signIns = new Counter({ name: 'auth_signin_total', help: 'Sign-in attempts by outcome (an unknown email counts as bad_password)', labelNames: ['outcome'] as const, registers: [registry] });
+  for (const outcome of ['success', 'bad_password', 'locked', 'rate_limited', 'bad_mfa_code', 'mfa_required'] as const) signIns.inc({ outcome }, 0);
   if (options.pool) {
     const pool = options.pool;
     new Gauge({
@@ -74,14 +84,37 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     });
   }
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url === '/metrics') return;
+  // A callback hook, not an async one: no promise per request on the hot path.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.routeOptions.url === '/metrics') return done();
     // The route pattern, never the raw URL: ids and junk paths must not multiply the series.
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);
     requests.inc({ method: request.method, route, status });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     if (reply.statusCode >= 400) errors.inc({ method: request.method, route, status, class: reply.statusCode >= 500 ? 'server' : 'client' });
+    done();
+  });
+
+  // A request whose client went away, or whose body was cut for being too slow, never gets
+  // an answer (no onResponse): counted here as 499 (nginx's "client closed request") or 408.
+  // Only routes that take a body can be left mid-request; GET routes carry no listener for it.
+  const counted = (request: FastifyRequest, status: string) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status });
+    errors.inc({ method: request.method, route, status, class: 'client' });
+  };
+  const onAbort = (request: FastifyRequest, done: () => void) => {
+    const outcome = bodyDeadlineOutcome(request);
+    // Cut after its answer went out: already counted with that answer's status.
+    if (outcome !== 'cut-after-answer') counted(request, outcome === 'cut' ? '408' : '499');
+    done();
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return;
+    const existing = route.onRequestAbort ? (Array.isArray(route.onRequestAbort) ? route.onRequestAbort : [route.onRequestAbort]) : [];
+    route.onRequestAbort = [...existing, onAbort] as RouteOptions['onRequestAbort'];
   });
 
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
@@ -95,5 +128,5 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     return reply.header('cache-control', 'no-store').type(merged.contentType).send(await merged.metrics());
   });
 
-  return { signIn: (outcome) => signIns.inc({ outcome }) };
+  return { signIn: (outcome) => signIns.inc({ outcome: countedSignInOutcome(outcome) }) };
 }

@@ -62,6 +62,9 @@ export const admin = {
     next: 'Next',
     page: (page: number, totalPages: number) => `Page ${page} of ${totalPages}`,
     total: (total: number) => `(${total} total)`,
+    /** A short search whose count stopped early (pagination.totalIsCapped): more pages may follow. */
+    pageOfAtLeast: (page: number, totalPages: number) => `Page ${page} of ${totalPages}+`,
+    totalMoreThan: (total: number) => `(more than ${total} total)`,
     empty: 'No employees found',
     emptySearchHint: 'Try adjusting your search terms',
     employeeList: 'Employees',

@@ -93,6 +93,8 @@ export const auth = {
     lhmpIdTaken: 'This programme ID is already registered',
     locked: 'Too many failed attempts. Please wait a little before trying again: each failed attempt makes the wait longer.',
     rateLimited: 'Too many requests. Please wait a minute and try again.',
+    /** 503 when every password-hashing place is taken (a flood of sign-ins): try again in a second. */
+    busy: 'We are very busy right now. Please try again in a moment.',
     unauthenticated: 'Authentication required',
   },
 } as const;

@@ -10,6 +10,13 @@ const v = messages.admin.validation;
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE = 100_000;
 export const ADMIN_MAX_SIZE = 100;
+/**
+ * A search term without three letters or digits in a row ("ar", "j s") has no trigram for the
+ * search index, so its matches are counted in list order and the count stops past this many
+ * (then past the next multiple of it that covers the page asked for): the list says "more
+ * than N" instead of reading a whole 64,000-employee employer (docs/decisions/admin-search-short-terms.md).
+ */
+export const ADMIN_SHORT_SEARCH_COUNT_STEP = 1000;
 
 /**
  * A search term: trimmed, at most 100 characters, no control characters (the search index
@@ -111,6 +118,11 @@ export const PaginationSchema = z.object({
   page: z.number().int(),
   totalPages: z.number().int(),
   size: z.number().int(),
+  /**
+   * True when the count stopped early (a short search term): more than `total` employees match,
+   * and `totalPages` counts only the pages of those `total`; there is a next page after the last.
+   */
+  totalIsCapped: z.boolean(),
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 

@@ -45,9 +45,18 @@ export const RegisterRequestSchema = z.object({
 });
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
+/**
+ * The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), kept
+ * with the session for popup quiet hours and daily caps. Optional, and never a reason to
+ * refuse a sign-in: anything that is not a short string is dropped here, and a name that is
+ * not a real zone by the server.
+ */
+const BrowserTimeZoneSchema = z.string().max(64).optional().catch(undefined);
+
 export const SignInRequestSchema = z.object({
   email: EmailSchema,
   password: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired).max(1024, v.passwordMax),
+  timeZone: BrowserTimeZoneSchema,
 });
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
 
@@ -86,7 +95,7 @@ export const SignInResponseSchema = z.union([SignInSessionSchema, SignInChalleng
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 
 /** POST /api/auth/signin/mfa: the challenge and a code from the app (or a recovery code). */
-export const SignInMfaRequestSchema = z.object({ challenge: MfaChallengeSchema, code: MfaCodeSchema });
+export const SignInMfaRequestSchema = z.object({ challenge: MfaChallengeSchema, code: MfaCodeSchema, timeZone: BrowserTimeZoneSchema });
 export type SignInMfaRequest = z.input<typeof SignInMfaRequestSchema>;
 
 export const RegisterResponseSchema = z.object({

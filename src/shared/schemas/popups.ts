@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages/index';
+import { paths } from '../paths';
 import { emptyAsUndefined, SORT_ORDERS } from './common';
 
 export type { SortOrder } from './common';
@@ -56,6 +57,47 @@ const dateTime = (required: string, outOfRange: string) =>
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
+export const DEFAULT_ACTION_LABEL = 'Take Vital Scan';
+
+/**
+ * The member screens a popup's button may lead to: the app's own route table, signed-in
+ * member screens only (no admin, sign-in or parameterised routes).
+ */
+export const POPUP_INTERNAL_TARGETS = [
+  paths.home, paths.profile, paths.security, paths.addFamily, paths.health, paths.healthActivities, paths.soar,
+  paths.vitalScan, paths.planOfCare, paths.getCare, paths.virtualUrgentCare, paths.virtualPrimaryCare,
+  paths.inPersonCare, paths.questSelectLabs, paths.virtualTherapy, paths.careNavigator, paths.prescriptions,
+  paths.wealth, paths.financialWellnessCenter, paths.financialGuidanceSystem, paths.store, paths.idCard,
+  paths.information,
+] as const;
+
+/**
+ * Where a popup's button goes: one of POPUP_INTERNAL_TARGETS, or an https URL. Which https
+ * URLs are allowed is the server's configuration (POPUP_ACTION_URLS; the vital-scan and
+ * wellness URLs by default), checked on save; this is the shape both sides check.
+ */
+export const PopupActionTargetSchema = z
+  .string({ error: v.actionTargetInvalid })
+  .trim()
+  .max(2048, v.actionTargetInvalid)
+  .refine((t) => (POPUP_INTERNAL_TARGETS as readonly string[]).includes(t) || /^https:\/\/[^\s]+$/.test(t), v.actionTargetInvalid);
+
+/** Who a popup is for: these employers (empty = every employer), optionally narrowed. */
+export const PopupAudienceSchema = z.object({
+  companyIds: z.array(z.uuid({ error: v.audienceInvalid }), { error: v.audienceInvalid }).max(200, v.audienceTooMany).default([]),
+  enrolledOnly: z.boolean({ error: v.audienceInvalid }).default(false),
+  withFamilyOnly: z.boolean({ error: v.audienceInvalid }).default(false),
+});
+export type PopupAudience = z.output<typeof PopupAudienceSchema>;
+
+/** "HH:MM", 24-hour, local to the member. */
+const localTime = z.string({ error: v.quietHoursInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, v.quietHoursInvalid);
+/** Quiet hours: no popup from `start` until `end` local time (may wrap past midnight); start ≠ end. */
+export const QuietHoursSchema = z
+  .object({ start: localTime, end: localTime })
+  .refine((q) => q.start !== q.end, { path: ['end'], message: v.quietHoursEmpty });
+export type QuietHours = z.infer<typeof QuietHoursSchema>;
+
 /**
  * The admin popup form, validated by the browser form and by the server
  * (POST /api/admin/popups and PUT /api/admin/popups/{id}). Spec section 5, plus
@@ -80,6 +122,13 @@ export const PopupFormSchema = z
     maxSnoozes: wholeNumber(0, 10, v.maxSnoozesRange).default(2),
     priority: wholeNumber(1, 10, v.priorityRange).default(5),
     isActive: z.boolean({ error: v.isActiveInvalid }).default(false),
+    actionLabel: z.string({ error: v.actionLabelRequired }).trim().min(1, v.actionLabelRequired).max(40, v.actionLabelTooLong).default(DEFAULT_ACTION_LABEL),
+    /** Absent or empty: the vital-scan URL from configuration. */
+    actionTarget: z.preprocess(emptyAsUndefined, PopupActionTargetSchema.optional()),
+    audience: PopupAudienceSchema.default({ companyIds: [], enrolledOnly: false, withFamilyOnly: false }),
+    /** Per popup; null or absent = the programme's setting (off unless configured). */
+    dailyCap: wholeNumber(1, 20, v.dailyCapRange).nullable().default(null),
+    quietHours: QuietHoursSchema.nullable().default(null),
   })
   .refine((p) => Date.parse(p.endAt) > Date.parse(p.startAt), {
     path: ['endAt'],
@@ -92,6 +141,9 @@ export const PopupFormSchema = z
   });
 export type PopupFormInput = z.input<typeof PopupFormSchema>;
 export type PopupForm = z.output<typeof PopupFormSchema>;
+
+export const POPUP_STATUSES = ['scheduled', 'live', 'ended', 'inactive'] as const;
+export type PopupStatus = (typeof POPUP_STATUSES)[number];
 
 export const PopupIdParamsSchema = z.object({ id: z.string().max(64) });
 
@@ -110,10 +162,35 @@ export const AdminPopupSchema = z.object({
   maxSnoozes: z.number().int(),
   priority: z.number().int(),
   isActive: z.boolean(),
+  actionLabel: z.string(),
+  /** Resolved: the vital-scan URL when the popup has none of its own. */
+  actionTarget: z.string(),
+  audience: z.object({ companyIds: z.array(z.uuid()), enrolledOnly: z.boolean(), withFamilyOnly: z.boolean() }),
+  dailyCap: z.number().int().nullable(),
+  quietHours: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** From the schedule and isActive at the time of the answer. */
+  status: z.enum(POPUP_STATUSES),
+  /** Start of the current or next occurrence (ISO), or null when none is left. */
+  nextOccurrenceAt: z.iso.datetime({ offset: true }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type AdminPopup = z.infer<typeof AdminPopupSchema>;
+
+/** POST /api/admin/popups/reach: how many members an audience reaches now ("Reaches about N members"). */
+export const PopupReachResponseSchema = z.object({ audienceSize: z.number().int() });
+export type PopupReachResponse = z.infer<typeof PopupReachResponseSchema>;
+
+/** GET /api/admin/popups/action-urls: the https sites a popup's button may open (POPUP_ACTION_URLS). */
+export const PopupActionUrlsResponseSchema = z.object({ urls: z.array(z.string()) });
+export type PopupActionUrlsResponse = z.infer<typeof PopupActionUrlsResponseSchema>;
+
+/** GET /api/admin/popups/{id}/results: per day in the popup's time zone, oldest first. */
+export const PopupResultsResponseSchema = z.object({
+  days: z.array(z.object({ date: z.iso.date(), shows: z.number().int(), snoozes: z.number().int(), completions: z.number().int() })),
+  audienceSize: z.number().int(),
+});
+export type PopupResultsResponse = z.infer<typeof PopupResultsResponseSchema>;
 
 /** Exact counts of recorded show, snooze and completion events. */
 export const PopupStatisticsSchema = z.object({
@@ -151,6 +228,9 @@ export const MemberPopupSchema = z.object({
   snoozeCount: z.number().int(),
   maxSnoozes: z.number().int(),
   isLastReminder: z.boolean(),
+  /** The button's text and where it goes (an app path, or an https URL opened in a new tab). */
+  actionLabel: z.string(),
+  actionTarget: z.string(),
 });
 export type MemberPopup = z.infer<typeof MemberPopupSchema>;
 

@@ -8,6 +8,7 @@ import { buildApp, loggerOptions } from '../../../src/server/app';
 import { type Config, loadConfig } from '../../../src/server/config';
 import type { Clock } from '../../../src/server/lib/clock';
 import type { CounterStore } from '../../../src/server/lib/counter-store';
+import type { PasswordHasher } from '../../../src/server/lib/hash-pool';
 import { newToken, sha256Hex } from '../../../src/server/lib/crypto';
 import { sessions } from '../../../src/db/schema';
 import { setAdminRole } from '../../../src/server/modules/auth/admin-bootstrap';
@@ -69,6 +70,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     clock?: ReturnType<typeof testClock>;
     counters?: CounterStore;
+    /** The hasher behind the hash pool (a fast fake where argon2id itself is not the point). */
+    passwordHasher?: PasswordHasher;
     /** Runs after the routes are registered and before `ready()`: the last moment to add hooks. */
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
@@ -81,6 +84,9 @@ export async function createTestApp(
     SERVE_CLIENT: '0',
     AUTH_RATE_LIMIT_PER_IP: '10000',
     AUDIT_HMAC_SECRET: 'test-secret-test-secret',
+    // Tests that send a burst of registrations or sign-ins on purpose wait for the hash pool on
+    // any machine (its default queue is twice the cores); tests/api/overload.test.ts sets its own.
+    PASSWORD_HASH_QUEUE: '64',
     ...options.env,
   });
   const app = await buildApp({
@@ -88,6 +94,7 @@ export async function createTestApp(
     database,
     clock,
     ...(options.counters ? { counters: options.counters } : {}),
+    ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
     // The production logger (level, redaction, request serializer), written to `logs`.
     logger: loggerOptions(
       config,

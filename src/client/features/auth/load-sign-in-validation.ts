@@ -12,14 +12,3 @@ export function loadSignInValidation(): Promise<Validation> {
   });
   return loading;
 }
-
-/** Fetches the sign-in check when the browser is idle after first paint; returns a cancel function. */
-export function preloadSignInValidation(): () => void {
-  const load = () => void loadSignInValidation().catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(load, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(load, 200);
-  return () => window.clearTimeout(id);
-}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { completeErrorMessage, isLastReminder, parseLoginPopup, showsSnooze, snoozeErrorMessage } from './login-popup-rules';
+import fc from 'fast-check';
+import { POPUP_INTERNAL_TARGETS } from '#shared/schemas/popups';
+import { completeErrorMessage, isLastReminder, parseLoginPopup, popupAction, showsSnooze, snoozeErrorMessage } from './login-popup-rules';
 
 const popup = {
   id: '6f1c2a40-7f3a-4c55-9d1e-2b8f0a1c3d4e',
@@ -11,6 +13,8 @@ const popup = {
   snoozeCount: 0,
   maxSnoozes: 2,
   isLastReminder: false,
+  actionLabel: 'Book your flu shot',
+  actionTarget: '/health/get-care/prescriptions',
 };
 
 const apiError = (status: number, error?: string) =>
@@ -22,6 +26,46 @@ describe('parseLoginPopup', () => {
     expect(parseLoginPopup(null)).toBeNull();
     expect(parseLoginPopup({ ...popup, theme: 'red' })).toBeNull();
     expect(parseLoginPopup({ id: popup.id })).toBeNull();
+    expect(parseLoginPopup([popup])).toBeNull();
+    expect(parseLoginPopup({ ...popup, actionLabel: 7 })).toBeNull();
+  });
+
+  it('a popup from a server without actions still shows: Take Vital Scan, to the vital-scan site', () => {
+    const { actionLabel: _label, actionTarget: _target, ...old } = popup;
+    expect(parseLoginPopup(old)).toEqual({ ...old, actionLabel: 'Take Vital Scan', actionTarget: '' });
+  });
+});
+
+describe('popupAction: where the button goes', () => {
+  const vitalScan = 'https://vitalscan.example.test/start';
+
+  it('every app screen a popup may name is navigated to in the app', () => {
+    for (const path of POPUP_INTERNAL_TARGETS) expect(popupAction(path, vitalScan)).toEqual({ kind: 'screen', to: path });
+  });
+
+  it('an https address opens as a website; an empty target is the vital-scan site', () => {
+    expect(popupAction('https://wellness.example.test/daily', vitalScan)).toEqual({ kind: 'site', url: 'https://wellness.example.test/daily' });
+    expect(popupAction('', vitalScan)).toEqual({ kind: 'site', url: vitalScan });
+    expect(popupAction('  ', vitalScan)).toEqual({ kind: 'site', url: vitalScan });
+    // Configuration not loaded yet: nowhere to go, so the button waits.
+    expect(popupAction('', '')).toEqual({ kind: 'none' });
+  });
+
+  it.each(['javascript:alert(1)', 'http://example.test/', '//evil.example/x', '/\\evil.example', 'data:text/html,hi', 'https://', 'HTTPS://exa mple.test', '/health?x=<b>', 'mailto:a@b.c'])(
+    'refuses %j: no script, no plain http, no other host through a path',
+    (target) => {
+      expect(popupAction(target, '')).toEqual({ kind: 'none' });
+    },
+  );
+
+  it('whatever the target, the answer is an app path, an https URL or nothing', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (target) => {
+        const action = popupAction(target, '');
+        if (action.kind === 'screen') expect(action.to).toMatch(/^\/(?!\/)[A-Za-z0-9/_-]*$/);
+        if (action.kind === 'site') expect(new URL(action.url).protocol).toBe('https:');
+      }),
+    );
   });
 });
 

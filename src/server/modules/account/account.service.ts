@@ -11,7 +11,9 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CounterStore } from '../../lib/counter-store';
 import { sha256Hex } from '../../lib/crypto';
+import type { PooledHasher } from '../../lib/hash-pool';
 import { maskIp, rateLimitKey } from '../../lib/ip';
+import { announceSessionChange } from '../../lib/notify';
 import { IP_WINDOW_MS, countHit, enforceLimit, perIpKey } from '../../lib/rate-limit';
 import { isUuid } from '../../lib/sql-text';
 import { recordEvent } from '../audit/audit.repository';
@@ -19,7 +21,7 @@ import { revokeSession, revokeUserSessions } from '../auth/auth.repository';
 import type { AuthenticatedSession, RequestContext } from '../auth/auth.service';
 import { PASSWORD_LINK_PURPOSES, issueLink } from '../auth/links';
 import { consumeToken, expireUnusedTokens, findToken, markEmailVerified } from '../auth/links.repository';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords';
+import { passwordProblem } from '../auth/passwords';
 import { createThrottle, passwordThrottleKeys } from '../auth/throttle';
 import type { Mailer } from '../mail/mailer';
 import * as repo from './account.repository';
@@ -47,6 +49,8 @@ export interface AccountDeps {
   db: Db;
   clock: Clock;
   counters: CounterStore;
+  /** argon2id hashes and checks, through the bounded pool (src/server/lib/hash-pool.ts). */
+  passwords: PooledHasher;
   mailer: Mailer;
   /** BRAND_NAME: a password may not contain it. */
   brandName: string;
@@ -88,14 +92,16 @@ export function createAccountService(deps: AccountDeps) {
       const now = clock();
       const verified = await db.transaction(async (tx) => {
         const used = await consumeToken(tx, tokenHash, ['verify_email'], now);
-        if (!used) return false;
+        if (!used) return null;
         await markEmailVerified(tx, used.userId, now);
         await expireUnusedTokens(tx, used.userId, ['verify_email'], now);
         const user = await repo.findAccountUser(tx, used.userId);
         await recordEvent(tx, { type: 'user.email_verified', actorUserId: used.userId, companyId: user?.companyId ?? null, payload: { ip: maskIp(ctx.ip) }, at: now });
-        return true;
+        return used.userId;
       });
       if (!verified) throw tokenRefusal(await findToken(db, tokenHash, ['verify_email']), now, verifyReasons);
+      // GET /api/auth/me reports the address as verified from now on, on every instance.
+      await announceSessionChange(db, { userId: verified });
       return { emailVerified: true };
     },
 
@@ -161,12 +167,14 @@ export function createAccountService(deps: AccountDeps) {
       const now = clock();
       const found = await findToken(db, tokenHash, PASSWORD_LINK_PURPOSES);
       if (!found || found.usedAt || found.expiresAt.getTime() <= now.getTime()) throw tokenRefusal(found, now, resetReasons);
+      // A full hash pool answers 503 before the link's tries are counted.
+      deps.passwords.admit(rateLimitKey(ctx.ip));
       await limit(`reset-link:${tokenHash}`, RESET_TRIES_PER_LINK_PER_HOUR, HOUR, m.resetLinkLimited);
       const user = await repo.findAccountUser(db, found.userId);
       if (!user) throw tokenRefusal(undefined, now, resetReasons);
       const weak = passwordProblem(input.password, policyFor(user));
       if (weak) throw new AppError('validation', weak, { password: weak });
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await deps.passwords.hash(input.password, rateLimitKey(ctx.ip));
       await db.transaction(async (tx) => {
         const used = await consumeToken(tx, tokenHash, PASSWORD_LINK_PURPOSES, now);
         // Another request used the link meanwhile.
@@ -185,6 +193,7 @@ export function createAccountService(deps: AccountDeps) {
           at: now,
         });
       });
+      await announceSessionChange(db, { userId: user.id });
       // Best effort: the password is set either way, and a throttle left behind ends by itself (15 minutes at most).
       for (const key of passwordThrottleKeys(user)) await throttle.clear(key).catch(() => undefined);
       return { ok: true };
@@ -193,19 +202,22 @@ export function createAccountService(deps: AccountDeps) {
     /** Changes the signed-in member's password; their other sessions end, this one stays. */
     async changePassword(session: AuthenticatedSession, input: z.output<typeof ChangePasswordRequestSchema>, ctx: RequestContext): Promise<{ otherSessionsRevoked: number }> {
       const attemptsKey = `change-password:${session.user.id}`;
+      const client = rateLimitKey(ctx.ip);
+      // A full hash pool answers 503 before the attempt is counted.
+      deps.passwords.admit(client);
       await limit(attemptsKey, CHANGE_LIMIT_PER_15_MIN, 15 * MINUTE, m.changeLimited);
       const user = await repo.findAccountUser(db, session.user.id);
-      if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      if (!user || !(await deps.passwords.verify(user.passwordHash, input.currentPassword, client))) {
         await recordEvent(db, { type: 'password.change.denied', actorUserId: session.user.id, companyId: session.user.companyId, payload: { ip: maskIp(ctx.ip) }, at: clock() });
         throw new AppError('validation', m.currentPasswordWrong, { currentPassword: m.currentPasswordWrong });
       }
       const weak = passwordProblem(input.newPassword, policyFor(user));
       if (weak) throw new AppError('validation', weak, { newPassword: weak });
-      if (await verifyPassword(user.passwordHash, input.newPassword)) {
+      if (await deps.passwords.verify(user.passwordHash, input.newPassword, client)) {
         const same = messages.account.validation.sameAsCurrent;
         throw new AppError('validation', same, { newPassword: same });
       }
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = await deps.passwords.hash(input.newPassword, client);
       const now = clock();
       const otherSessionsRevoked = await db.transaction(async (tx) => {
         await repo.setPassword(tx, user.id, passwordHash, now);
@@ -217,6 +229,7 @@ export function createAccountService(deps: AccountDeps) {
         await recordEvent(tx, { type: 'password.changed', actorUserId: user.id, companyId: user.companyId, payload: { ip: maskIp(ctx.ip), sessionsRevoked: revoked }, at: now });
         return revoked;
       });
+      await announceSessionChange(db, { userId: user.id });
       await counters.reset(attemptsKey);
       return { otherSessionsRevoked };
     },
@@ -249,6 +262,7 @@ export function createAccountService(deps: AccountDeps) {
           at: now,
         });
       });
+      await announceSessionChange(db, { sessionId });
     },
 
     /** Signs out every session of the caller but this one. */
@@ -259,6 +273,7 @@ export function createAccountService(deps: AccountDeps) {
         await recordEvent(tx, { type: 'session.revoked_others', actorUserId: session.user.id, companyId: session.user.companyId, payload: { count, ip: maskIp(ctx.ip) }, at: now });
         return count;
       });
+      await announceSessionChange(db, { userId: session.user.id });
       return { revoked };
     },
   };

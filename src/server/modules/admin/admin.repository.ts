@@ -86,19 +86,6 @@ function employeeFilter(companyId: string, options: { search?: string | undefine
   );
 }
 
-/** How many of one employer's employees match a search (status optional); counted in the database. */
-export async function countEmployees(
-  db: DbOrTx,
-  companyId: string,
-  options: { search?: string | undefined; status?: EmployeeStatus | undefined },
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(users)
-    .where(employeeFilter(companyId, options));
-  return row?.n ?? 0;
-}
-
 export interface EmployeeRow {
   id: string;
   firstName: string;
@@ -112,13 +99,14 @@ export interface EmployeeRow {
 }
 
 /**
- * One page of an employer's employees. The page's ids come from users_company_sort_idx alone
- * (index-only, even at a deep offset); only those 25 rows are then joined to participants.
+ * One page of an employer's employees without a search (the total comes from company_stats).
+ * The page's ids come from users_company_sort_idx alone (index-only, even at a deep offset);
+ * only those 25 rows are then joined to participants.
  */
 export async function listEmployees(
   db: DbOrTx,
   companyId: string,
-  options: { search?: string | undefined; status?: EmployeeStatus | undefined; limit: number; offset: number },
+  options: { status?: EmployeeStatus | undefined; limit: number; offset: number },
 ): Promise<EmployeeRow[]> {
   const page = db.$with('page').as(
     db
@@ -146,6 +134,68 @@ export async function listEmployees(
     .innerJoin(users, eq(users.id, page.pageId))
     .leftJoin(participants, eq(participants.userId, users.id))
     .orderBy(...employeeOrder);
+}
+
+/**
+ * One page of a search together with its total, in one statement: the matches are read once
+ * (a CTE referenced twice is materialised), counted, and the page is sorted out of them.
+ * Counting in a second statement read every match a second time.
+ *
+ * - `countUpTo` absent (a term with a trigram): every match is read; the GIN index hands over
+ *   exactly the employer's candidates and the page's sort needs all of them anyway, so the exact
+ *   total costs nothing more.
+ * - `countUpTo` n (a term without a trigram, which no index can narrow): matches are read in
+ *   list order (users_company_sort_idx) and the read stops at the (n+1)th, so a term that many
+ *   employees match reads only part of a large employer; one that few match still reads all of
+ *   it, once. `total` is then at most n + 1, and n + 1 means "more than n". n must be at least
+ *   offset + limit, so the page lies inside what was read.
+ *
+ * docs/decisions/admin-search-short-terms.md has the plans.
+ */
+export async function searchEmployees(
+  db: DbOrTx,
+  companyId: string,
+  options: { search: string; status?: EmployeeStatus | undefined; limit: number; offset: number; countUpTo?: number | undefined },
+): Promise<{ total: number; rows: EmployeeRow[] }> {
+  const select = db
+    .select({ matchId: users.id, sortLast: sql<string>`lower(${users.lastName})`.as('sort_last'), sortFirst: sql<string>`lower(${users.firstName})`.as('sort_first') })
+    .from(users)
+    .where(employeeFilter(companyId, options));
+  const matched = db.$with('matched').as(options.countUpTo === undefined ? select : select.orderBy(...employeeOrder).limit(options.countUpTo + 1));
+  const counted = db.$with('counted').as(db.select({ total: sql<number>`count(*)::int`.as('total') }).from(matched));
+  const page = db.$with('page').as(
+    db
+      .select({ pageId: matched.matchId, pageLast: matched.sortLast, pageFirst: matched.sortFirst })
+      .from(matched)
+      .orderBy(matched.sortLast, matched.sortFirst, matched.matchId)
+      .limit(options.limit)
+      .offset(options.offset),
+  );
+  // One row even for a page past the end: the total, with the page's columns null.
+  const result = await db
+    .with(matched, counted, page)
+    .select({
+      total: counted.total,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      lhmpId: users.lhmpId,
+      emailVerifiedAt: users.emailVerifiedAt,
+      lastLoginAt: participants.lastLoginAt,
+      participantId: participants.id,
+      familyMemberCount: participants.familyMemberCount,
+    })
+    .from(counted)
+    .leftJoin(page, sql`true`)
+    .leftJoin(users, eq(users.id, page.pageId))
+    .leftJoin(participants, eq(participants.userId, users.id))
+    .orderBy(page.pageLast, page.pageFirst, page.pageId);
+  const rows: EmployeeRow[] = [];
+  for (const { total: _total, id, firstName, lastName, email, lhmpId, ...rest } of result) {
+    if (id !== null && firstName !== null && lastName !== null && email !== null && lhmpId !== null) rows.push({ id, firstName, lastName, email, lhmpId, ...rest });
+  }
+  return { total: Number(result[0]?.total ?? 0), rows };
 }
 
 export async function findEmployee(db: DbOrTx, userId: string) {

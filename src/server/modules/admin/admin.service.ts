@@ -1,12 +1,13 @@
 import type { Db } from '#db/client';
 import { messages } from '#shared/messages/index';
-import type {
-  EmployeeDetailResponse,
-  EmployeeListQueryParsed,
-  EmployeeListResponse,
-  EmployerDetailResponse,
-  EmployerListQueryParsed,
-  EmployerListResponse,
+import {
+  ADMIN_SHORT_SEARCH_COUNT_STEP,
+  type EmployeeDetailResponse,
+  type EmployeeListQueryParsed,
+  type EmployeeListResponse,
+  type EmployerDetailResponse,
+  type EmployerListQueryParsed,
+  type EmployerListResponse,
 } from '#shared/schemas/admin';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -61,21 +62,30 @@ export function createAdminService(deps: AdminDeps) {
 
     /**
      * One page of an employer's employees. Without a search the total comes from the
-     * maintained aggregates; with one it is counted in the database. A page past the end is
-     * an empty page, not an error. Every page served is written to the audit trail.
+     * maintained aggregates; with one, the page and its total come from one statement. The
+     * total of a term with a trigram is exact; a shorter term's count stops past the first
+     * multiple of ADMIN_SHORT_SEARCH_COUNT_STEP that covers the page, and then says so
+     * (`totalIsCapped`: "more than N"). A page past the end is an empty page, not an error.
+     * Every page served is written to the audit trail.
      */
     async listEmployees(actor: AdminActor, companyId: string, query: EmployeeListQueryParsed): Promise<EmployeeListResponse> {
       const employer = await employerOr404(companyId);
-      const filter = { search: query.search, status: query.status };
-      const total = query.search
-        ? await repo.countEmployees(db, companyId, filter)
-        : query.status === 'verified'
-          ? employer.verifiedEmployees
-          : query.status === 'enrolled'
-            ? employer.participants
-            : employer.employees;
       const offset = (query.page - 1) * query.size;
-      const rows = offset < total ? await repo.listEmployees(db, companyId, { ...filter, limit: query.size, offset }) : [];
+      let total: number;
+      let totalIsCapped = false;
+      let rows: repo.EmployeeRow[];
+      if (query.search) {
+        const countUpTo = repo.hasTrigram(query.search)
+          ? undefined
+          : Math.ceil((offset + query.size) / ADMIN_SHORT_SEARCH_COUNT_STEP) * ADMIN_SHORT_SEARCH_COUNT_STEP;
+        const found = await repo.searchEmployees(db, companyId, { search: query.search, status: query.status, limit: query.size, offset, countUpTo });
+        totalIsCapped = countUpTo !== undefined && found.total > countUpTo;
+        total = countUpTo !== undefined && totalIsCapped ? countUpTo : found.total;
+        rows = found.rows;
+      } else {
+        total = query.status === 'verified' ? employer.verifiedEmployees : query.status === 'enrolled' ? employer.participants : employer.employees;
+        rows = offset < total ? await repo.listEmployees(db, companyId, { status: query.status, limit: query.size, offset }) : [];
+      }
       // A page of names, emails and programme IDs is member data too: record who looked.
       await recordEvent(db, {
         type: 'admin.employees.listed',
@@ -96,7 +106,7 @@ export function createAdminService(deps: AdminDeps) {
           enrolled: r.participantId !== null,
           familyMemberCount: r.familyMemberCount ?? 0,
         })),
-        pagination: { total, page: query.page, totalPages: Math.ceil(total / query.size), size: query.size },
+        pagination: { total, page: query.page, totalPages: Math.ceil(total / query.size), size: query.size, totalIsCapped },
       };
     },
 

@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '#db/client';
 import { ConfigError } from '../../config';
+import { announceSessionChange } from '../../lib/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordEvent } from '../audit/audit.repository';
 import { setEnrolmentMode } from '../enrolment/enrolment.repository';
@@ -31,9 +32,11 @@ export async function ensureAdmin(
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await db.transaction(async (tx) => {
+      let promoted: string | undefined;
+      const outcome = await db.transaction(async (tx) => {
         const existing = await repo.findUserIdByEmail(tx, email);
         if (existing) {
+          promoted = existing.id;
           await repo.updateUserRole(tx, existing.id, 'admin', passwordHash);
           await repo.revokeUserSessions(tx, existing.id, now);
           await clearMfa(tx, existing.id);
@@ -51,6 +54,9 @@ export async function ensureAdmin(
         await recordEvent(tx, { type: 'admin.role.granted', companyId: company.id, payload: { userId: id, via: 'bootstrap' }, at: now });
         return 'created' as const;
       });
+      // Its sessions ended: running instances forget them too.
+      if (outcome === 'promoted' && promoted) await announceSessionChange(db, { userId: promoted });
+      return outcome;
     } catch (err) {
       // A member registered the same programme ID or email in between: look again.
       if (attempt < 3 && isUniqueViolation(err)) continue;
@@ -72,12 +78,15 @@ async function keepAdminEmployerClosed(tx: DbOrTx, company: repo.CompanyRow | un
 
 /** Grants or revokes the admin role (operator CLI); any earlier step-up ends either way. */
 export async function setAdminRole(db: Db, email: string, grant: boolean, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const user = await repo.findUserIdByEmail(tx, email.trim().toLowerCase());
-    if (!user) return false;
+    if (!user) return undefined;
     await repo.updateUserRole(tx, user.id, grant ? 'admin' : 'member');
     await repo.clearAdminElevation(tx, user.id);
     await recordEvent(tx, { type: grant ? 'admin.role.granted' : 'admin.role.revoked', companyId: user.companyId, payload: { userId: user.id, via: 'cli' }, at: now });
-    return true;
+    return user.id;
   });
+  // After the commit: every instance (the CLI publishes on the servers' channel) refuses the old role at once.
+  if (userId) await announceSessionChange(db, { userId });
+  return userId !== undefined;
 }

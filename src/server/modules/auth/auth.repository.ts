@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '#db/client';
 import { companies, loginAudits, participants, sessions, users } from '#db/schema';
 import type { EnrolmentMode } from '#shared/schemas/enrolment';
+import { prepared } from '../../lib/prepared';
 import { IDLE_TIMEOUT_MS, sessionStatus } from './session-rules';
 
 export type LoginResult = (typeof loginAudits.$inferInsert)['result'];
@@ -110,29 +111,72 @@ export async function insertLoginAudit(db: DbOrTx, audit: typeof loginAudits.$in
   await db.insert(loginAudits).values(audit);
 }
 
+/**
+ * Counts `attempts` refused attempts under one `dedupKey` (caller, window and result): the
+ * first writes the row, later ones add to its count and move `lastAttemptAt` on. Additive, so
+ * instances (and flushes racing the first write) may do it in any order.
+ */
+export async function addRefusedAttempts(db: DbOrTx, audit: typeof loginAudits.$inferInsert & { dedupKey: string; attempts: number; lastAttemptAt: Date }) {
+  await db
+    .insert(loginAudits)
+    .values(audit)
+    .onConflictDoUpdate({
+      target: loginAudits.dedupKey,
+      set: {
+        attempts: sql`${loginAudits.attempts} + excluded.attempts`,
+        lastAttemptAt: sql`greatest(${loginAudits.lastAttemptAt}, excluded.last_attempt_at)`,
+      },
+    });
+}
+
 export async function insertSession(db: DbOrTx, session: typeof sessions.$inferInsert) {
   const [row] = await db.insert(sessions).values(session).returning();
   return row!;
 }
 
+const sessionByTokenHash = (db: DbOrTx) =>
+  prepared(db, 'auth_session_by_token_hash', (d) =>
+    d
+      .select({
+        session: sessions,
+        user: sessionUserColumns,
+        // For GET /api/auth/me (verify banner, two-step sign-in), in the same query; the
+        // participant (null until enrolled; never changes once there) for the family routes.
+        account: { emailVerifiedAt: users.emailVerifiedAt, mfaEnabledAt: users.mfaEnabledAt, participantId: participants.id },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(participants, eq(participants.userId, users.id))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('auth_session_by_token_hash'),
+  );
+
+/** The session behind a token hash, with its user and account flags: one prepared statement. */
 export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select({
-      session: sessions,
-      user: sessionUserColumns,
-      // For GET /api/auth/me (verify banner, two-step sign-in), in the same query.
-      account: { emailVerifiedAt: users.emailVerifiedAt, mfaEnabledAt: users.mfaEnabledAt },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash });
   return row;
 }
 
-export async function touchSession(db: DbOrTx, sessionId: string, now: Date) {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+const touch = (db: DbOrTx) =>
+  prepared(db, 'auth_touch_session', (d) =>
+    d
+      .update(sessions)
+      .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
+      .where(and(eq(sessions.id, sql.placeholder('id')), lte(sessions.lastSeenAt, sql.placeholder('due'))))
+      .returning({ id: sessions.id })
+      .prepare('auth_touch_session'),
+  );
+
+/**
+ * Slides the idle window: lastSeenAt = now, only if it is not later than `due` (now less the
+ * touch interval). Of several instances touching one session at once, one writes; false for
+ * the others (the row was touched meanwhile), so a session costs one write a minute at most.
+ */
+export async function touchSession(db: DbOrTx, sessionId: string, now: Date, due: Date): Promise<boolean> {
+  const rows = await touch(db).execute({ id: sessionId, now: now.toISOString(), due: due.toISOString() });
+  return rows.length === 1;
 }
 
 /** Sessions that still let someone in: not revoked, not past their absolute or idle expiry. */

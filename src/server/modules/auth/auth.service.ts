@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CounterStore } from '../../lib/counter-store';
 import { hmacHex, newToken, sha256Hex } from '../../lib/crypto';
-import { maskIp } from '../../lib/ip';
+import type { PooledHasher } from '../../lib/hash-pool';
+import { maskIp, rateLimitKey } from '../../lib/ip';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { IP_WINDOW_MS, countHit, perIpKey } from '../../lib/rate-limit';
 import { recordEvent } from '../audit/audit.repository';
@@ -17,8 +18,11 @@ import * as repo from './auth.repository';
 import { issueLink } from './links';
 import * as mfaRepo from './mfa.repository';
 import { type FactorUsed, MFA_CHALLENGE_MAX_WRONG_CODES, MFA_CHALLENGE_TTL_MS, confirmFactor, offerSetup, openSignInChallenge, spendFactorCode } from './mfa.service';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords';
-import { adminElevationActive, idleExpiry, sessionStatus, shouldTouch } from './session-rules';
+import { passwordProblem } from './passwords';
+import { createRefusedAttempts } from './refused-attempts';
+import { announceSessionChange } from '../../lib/notify';
+import type { SessionCache } from './session-cache';
+import { TOUCH_INTERVAL_MS, adminElevationActive, idleExpiry, sessionStatus, shouldTouch } from './session-rules';
 import { holdPasswordSince, holdVerifiedPassword, startSession } from './start-session';
 import { createThrottle, throttleKeys } from './throttle';
 
@@ -30,6 +34,8 @@ export interface AuthDeps {
   db: Db;
   clock: Clock;
   counters: CounterStore;
+  /** Every argon2id hash and check, through the bounded pool (src/server/lib/hash-pool.ts). */
+  passwords: PooledHasher;
   auditSecret: string;
   ipLimitPerMinute: number;
   mailer: Mailer;
@@ -39,6 +45,8 @@ export interface AuthDeps {
   onSignIn?: (result: repo.LoginResult) => void;
   /** Enrolment mode of employers registration creates (ENROLMENT_MODE); `roster` means it creates none. */
   newEmployerMode?: EnrolmentMode;
+  /** Recently resolved sessions (SESSION_CACHE_TTL_MS); absent, every request asks the database. */
+  sessionCache?: SessionCache<AuthenticatedSession>;
 }
 
 export interface RequestContext {
@@ -56,8 +64,11 @@ function toSessionUser(u: { id: string; firstName: string; lastName: string; ema
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, counters } = deps;
   const throttle = createThrottle(counters);
+  const { passwords } = deps;
   // Verified against when the email is unknown, so both failures cost the same time.
-  const dummyHash = hashPassword(newToken());
+  const dummyHash = passwords.hash(newToken());
+  // Rate-limited and locked attempts: one row per key and window, counted (refused-attempts.ts).
+  const refused = createRefusedAttempts({ db, clock });
 
   /** 0 within AUTH_RATE_LIMIT_PER_IP a minute, else the seconds to wait. */
   const limitIp = (action: string, ctx: RequestContext) => countHit(counters, perIpKey(action, ctx.ip), deps.ipLimitPerMinute, IP_WINDOW_MS);
@@ -69,7 +80,10 @@ export function createAuthService(deps: AuthDeps) {
   const isAdminElevated = (session: AuthenticatedSession): boolean =>
     session.user.role === 'admin' && adminElevationActive(session.session.adminElevatedAt, clock());
 
-  /** The login_audits row of one sign-in attempt (every attempt writes one, product-decisions). */
+  /**
+   * The login_audits row of one sign-in attempt (every attempt writes one, product-decisions);
+   * refused ones (rate limited, locked) are counted on one row per caller and window instead.
+   */
   const loginAudit = (result: repo.LoginResult, ctx: RequestContext, at: Date, user?: { id: string; companyId: string }) => ({
     result,
     userId: user?.id ?? null,
@@ -81,7 +95,9 @@ export function createAuthService(deps: AuthDeps) {
 
   function audit(result: repo.LoginResult, ctx: RequestContext, user?: { id: string; companyId: string }) {
     deps.onSignIn?.(result);
-    return repo.insertLoginAudit(db, loginAudit(result, ctx, clock(), user));
+    const row = loginAudit(result, ctx, clock(), user);
+    if (result === 'rate_limited' || result === 'locked') return refused.record({ ...row, result });
+    return repo.insertLoginAudit(db, row);
   }
 
   /** Audits a spent recovery code with how many are left (an operator may want to act when few are). */
@@ -95,9 +111,11 @@ export function createAuthService(deps: AuthDeps) {
     async register(input: z.output<typeof RegisterRequestSchema>, ctx: RequestContext): Promise<SessionUser> {
       const retryAfter = await limitIp('register', ctx);
       if (retryAfter) throw new AppError('rate_limited', m.rateLimited, undefined, { 'retry-after': String(retryAfter) });
+      const client = rateLimitKey(ctx.ip);
+      passwords.admit(client);
       const weak = passwordProblem(input.password, { ...input, brand: deps.brandName });
       if (weak) throw new AppError('validation', weak, { password: weak });
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password, client);
       try {
         const userId = await db.transaction(async (tx) => {
           // Taken email or programme ID before the roster: a 409 that came only after a roster
@@ -140,10 +158,15 @@ export function createAuthService(deps: AuthDeps) {
         await audit('rate_limited', ctx);
         throw new AppError('rate_limited', m.rateLimited, undefined, { 'retry-after': String(retryAfter) });
       }
+      // A full hash pool answers 503 before any database work (src/server/lib/hash-pool.ts).
+      const client = rateLimitKey(ctx.ip);
+      passwords.admit(client);
       const user = await repo.findUserByEmail(db, input.email);
       const { ok } = await throttle.throttled(
         throttleKeys.signIn(input.email),
-        async () => ({ ok: user ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await dummyHash, input.password), false) }),
+        async () => ({
+          ok: user ? await passwords.verify(user.passwordHash, input.password, client) : (await passwords.verify(await dummyHash, input.password, client), false),
+        }),
         () => audit('locked', ctx, user),
       );
       if (!user || !ok) {
@@ -162,7 +185,7 @@ export function createAuthService(deps: AuthDeps) {
           return { status: 'mfa_required', challenge };
         }
         await repo.recordSuccessfulLogin(tx, user.id, now);
-        const session = await startSession(tx, { userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now });
+        const session = await startSession(tx, { userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
         await repo.insertLoginAudit(tx, loginAudit('success', ctx, now, user));
         return { token: session.token };
       });
@@ -211,7 +234,7 @@ export function createAuthService(deps: AuthDeps) {
             // back by the rollback); so does one a password change expired since it was looked up.
             if (!(await mfaRepo.spendChallenge(tx, found.id, now))) throw new AppError('unauthenticated', x.challengeExpired);
             await repo.recordSuccessfulLogin(tx, user.id, now);
-            const session = await startSession(tx, { userId: user.id, verifiedPasswordHash: passwordHash, userAgent: ctx.userAgent, now });
+            const session = await startSession(tx, { userId: user.id, verifiedPasswordHash: passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
             await repo.insertLoginAudit(tx, loginAudit('success', ctx, now, user));
             if (used === 'recovery_code') await recordRecoveryCodeUse(tx, user, 'auth.mfa.recovery_code_used', now);
             return { token: session.token, used };
@@ -230,22 +253,41 @@ export function createAuthService(deps: AuthDeps) {
       return { user: toSessionUser(user), token: outcome.token };
     },
 
-    /** Resolves a bearer token to its live session, sliding the idle window. */
+    /**
+     * Resolves a bearer token to its live session, sliding the idle window. A session held in
+     * the cache (session-cache.ts) is served without the database while its absolute and idle
+     * limits, checked against the clock here on every request, say it is live and no touch is
+     * due; anything else asks the database, which alone can refuse. lastSeenAt is written at
+     * most once a minute per session, across instances (touchSession).
+     */
     async authenticate(token: string): Promise<AuthenticatedSession> {
-      const found = await repo.findSessionByTokenHash(db, sha256Hex(token));
+      const tokenHash = sha256Hex(token);
+      const cache = deps.sessionCache;
+      if (cache) {
+        const now = clock();
+        const held = cache.get(tokenHash, now);
+        if (held && sessionStatus(held.session, now) === 'active' && !shouldTouch(held.session, now)) return held;
+      }
+      const stamp = cache?.stamp() ?? 0;
+      const found = await repo.findSessionByTokenHash(db, tokenHash);
       const now = clock();
       if (!found || sessionStatus(found.session, now) !== 'active') {
+        cache?.delete(tokenHash);
         throw new AppError('unauthenticated', m.unauthenticated);
       }
+      let current = true;
       if (shouldTouch(found.session, now)) {
-        await repo.touchSession(db, found.session.id, now);
-        found.session.lastSeenAt = now;
+        current = await repo.touchSession(db, found.session.id, now, new Date(now.getTime() - TOUCH_INTERVAL_MS));
+        if (current) found.session.lastSeenAt = now;
       }
+      // Touched meanwhile by another instance: what was read is behind, so not kept.
+      if (current) cache?.set(tokenHash, found, stamp, now);
       return found;
     },
 
     async signOut(session: AuthenticatedSession): Promise<void> {
       await repo.revokeSession(db, session.session.id, clock());
+      await announceSessionChange(db, { sessionId: session.session.id });
     },
 
     /**
@@ -265,7 +307,7 @@ export function createAuthService(deps: AuthDeps) {
       const password = await throttle.throttled(throttleKeys.adminAccess(session.user.id), async () => {
         if (input.email !== session.user.email) return { ok: false, reason: 'not_signed_in_user', message: a.notAdminUser } as const;
         const found = await repo.findUserByEmail(db, input.email);
-        const ok = found ? await verifyPassword(found.passwordHash, input.password) : false;
+        const ok = found ? await passwords.verify(found.passwordHash, input.password, rateLimitKey(ctx.ip)) : false;
         if (!found || !ok || session.user.role !== 'admin') return { ok: false, reason: ok ? 'not_admin' : 'bad_password', message: a.invalidAdmin } as const;
         // The password is right; the code (below) is throttled on its own key, reset only by a right code.
         return { ok: true, user: found } as const;
@@ -299,7 +341,7 @@ export function createAuthService(deps: AuthDeps) {
           if (!via) return null;
           // Of two step-ups from one session only one gets a token; the asking token ends here.
           if (!(await repo.revokeSession(tx, session.session.id, now))) throw new AppError('unauthenticated', m.unauthenticated);
-          const fresh = await startSession(tx, { userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, adminElevatedAt: now });
+          const fresh = await startSession(tx, { userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, adminElevatedAt: now, timeZone: session.session.timeZone });
           if (via === 'setup') await recordEvent(tx, { type: 'admin.mfa.enabled', ...actor, payload: { ip, via: 'admin_access' }, at: now });
           if (via === 'recovery_code') await recordRecoveryCodeUse(tx, user, 'admin.mfa.recovery_code_used', now);
           await recordEvent(tx, {
@@ -316,10 +358,15 @@ export function createAuthService(deps: AuthDeps) {
       // As for a wrong password: the asking session may still be fine (changed from this device).
       if (granted === 'password_changed') throw await deny('password_changed', a.invalidAdmin);
       if (!granted) throw await deny('bad_mfa_code', x.invalidCode, { code: x.invalidCode });
+      // The asking session ended (and a set-up turned the factor on): every instance forgets the user's.
+      await announceSessionChange(db, { userId: user.id });
       return { status: 'granted', ...granted };
     },
 
     isAdminElevated,
+
+    /** Writes the refused attempts still counted in memory and stops their timer (the app is closing). */
+    closeRefusedAttempts: () => refused.close(),
 
     /** Deletes sessions that ended over a day ago (login_audits keep the history). */
     purgeEndedSessions: () => repo.deleteEndedSessions(db, new Date(clock().getTime() - ENDED_SESSION_RETENTION_MS)),

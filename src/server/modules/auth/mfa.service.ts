@@ -6,11 +6,12 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CounterStore } from '../../lib/counter-store';
 import { newToken, sha256Hex } from '../../lib/crypto';
+import type { PooledHasher } from '../../lib/hash-pool';
+import { announceSessionChange } from '../../lib/notify';
 import { recordEvent } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
 import * as authRepo from './auth.repository';
 import * as repo from './mfa.repository';
-import { verifyPassword } from './passwords';
 import { createThrottle, throttleKeys } from './throttle';
 import { asTotpCode, matchTotpStep, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash } from './totp';
 
@@ -77,6 +78,8 @@ export interface MfaDeps {
   db: Db;
   clock: Clock;
   counters: CounterStore;
+  /** argon2id checks, through the bounded pool (src/server/lib/hash-pool.ts). */
+  passwords: PooledHasher;
   brandName: string;
 }
 
@@ -100,7 +103,7 @@ export function createMfaService(deps: MfaDeps) {
 
   async function passwordMatches(user: Caller, password: string): Promise<boolean> {
     const found = await authRepo.findUserByEmail(db, user.email);
-    return found ? verifyPassword(found.passwordHash, password) : false;
+    return found ? deps.passwords.verify(found.passwordHash, password, `user:${user.id}`) : false;
   }
 
   const deny = (user: Caller, type: string, reason: string) =>
@@ -158,6 +161,7 @@ export function createMfaService(deps: MfaDeps) {
         await deny(user, 'auth.mfa.setup.denied', 'bad_mfa_code');
         throw new AppError('forbidden', x.invalidCode, { code: x.invalidCode });
       }
+      await announceSessionChange(db, { userId: user.id });
       return { recoveryCodes };
     },
 
@@ -187,6 +191,7 @@ export function createMfaService(deps: MfaDeps) {
         await deny(user, 'auth.mfa.disable.denied', 'bad_mfa_code');
         throw new AppError('forbidden', x.invalidCode, { code: x.invalidCode });
       }
+      await announceSessionChange(db, { userId: user.id });
       return { enabled: false as const };
     },
   };
@@ -222,6 +227,7 @@ export async function resetMfa(db: Db, mailer: Pick<Mailer, 'queue'>, email: str
     return { userId: user.id, role: user.role, hadFactor: Boolean(state?.secret), hadPendingSetup: Boolean(state?.pendingSecret), recoveryCodesLeft, sessionsRevoked };
   });
   if (!done) return null;
+  await announceSessionChange(db, { userId: done.userId });
   // Best effort: the factor is reset either way, and a wait left behind ends by itself (15 minutes at most).
   const throttleCleared = counters ? await createThrottle(counters).clear(throttleKeys.mfa(done.userId)).then(() => true, () => false) : false;
   return { ...done, throttleCleared };

@@ -1,6 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages/index';
-import { passwordProblem } from './passwords';
+import { HASH_THREAD_NICE } from '../../lib/argon2-threads';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 
 const v = messages.auth.validation;
 const jane = { email: 'jane.doe@example.com', firstName: 'Jane', lastName: 'Doe', company: 'Acme Health Co', brand: 'Wellhaven' };
@@ -74,5 +76,29 @@ describe('passwordProblem on crafted input', () => {
       // Over a second each before maxLength/l33tMaxSubstitutions; a generous bound for a busy CI machine.
       expect(performance.now() - started, password.slice(0, 16)).toBeLessThan(600);
     }
+  });
+});
+
+describe('hashPassword and verifyPassword', () => {
+  it('hash with the OWASP argon2id parameters and verify, false for a wrong password or a non-hash', async () => {
+    const hashed = await hashPassword('violet tugboat margin');
+    expect(hashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hashed, 'violet tugboat margin')).toBe(true);
+    expect(await verifyPassword(hashed, 'violet tugboat margim')).toBe(false);
+    expect(await verifyPassword('not a hash', 'violet tugboat margin')).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')('hash on threads below the event loop in priority, the event loop itself untouched', async () => {
+    // Two at once: two threads, both lowered.
+    await Promise.all([hashPassword('first of two'), hashPassword('second of two')]);
+    const niceOf = (task: string) => {
+      // eslint-disable-next-line security/detect-non-literal-fs-filename -- a task id listed by /proc itself
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const niceValues = readdirSync('/proc/self/task').map(niceOf);
+    expect(niceValues.filter((n) => n === HASH_THREAD_NICE).length).toBeGreaterThanOrEqual(2);
+    // The main thread's task id is the process id.
+    expect(niceOf(String(process.pid))).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
-import { hash, verify } from '@node-rs/argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as dictionaryEn } from '@zxcvbn-ts/language-en';
 import { messages } from '#shared/messages/index';
+import { hashOnThread, verifyOnThread } from '../../lib/argon2-threads';
 
 /** OWASP argon2id parameters, set explicitly: the library default is weaker. */
 export const ARGON2_OPTIONS = {
@@ -12,13 +12,19 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * argon2id on a worker thread below the event loop's priority (lib/argon2-threads.ts). On
+ * request paths these run through the app's hash pool (lib/hash-pool.ts), which bounds how
+ * many run at once; seeding and the CLI call them directly.
+ */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hashOnThread(password, ARGON2_OPTIONS);
 }
 
+/** False for a wrong password and for anything that is not an argon2 hash. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await verifyOnThread(passwordHash, password);
   } catch {
     return false;
   }

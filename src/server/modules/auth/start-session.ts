@@ -2,6 +2,7 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { users } from '#db/schema';
 import { messages } from '#shared/messages/index';
+import { isIanaTimeZone } from '#shared/schemas/popups';
 import { AppError } from '../../lib/app-error';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { describeDevice } from './device';
@@ -52,7 +53,15 @@ export async function holdPasswordSince(tx: DbOrTx, userId: string, challengeCre
  */
 export async function startSession(
   tx: DbOrTx,
-  input: { userId: string; verifiedPasswordHash: string; userAgent: string | undefined; now: Date; adminElevatedAt?: Date | null },
+  input: {
+    userId: string;
+    verifiedPasswordHash: string;
+    userAgent: string | undefined;
+    now: Date;
+    adminElevatedAt?: Date | null;
+    /** The browser's IANA zone (popup quiet hours and daily cap); kept only when it is a real zone. */
+    timeZone?: string | null | undefined;
+  },
 ): Promise<{ token: string; sessionId: string }> {
   if (!(await holdVerifiedPassword(tx, input.userId, input.verifiedPasswordHash))) {
     throw new AppError('unauthenticated', messages.auth.server.invalidCredentials);
@@ -66,6 +75,7 @@ export async function startSession(
     expiresAt: absoluteExpiry(input.now),
     adminElevatedAt: input.adminElevatedAt ?? null,
     device: describeDevice(input.userAgent),
+    timeZone: input.timeZone && isIanaTimeZone(input.timeZone) ? input.timeZone : null,
   });
   return { token, sessionId: row.id };
 }

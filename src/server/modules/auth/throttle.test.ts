@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { MemoryCounterStore } from '../../lib/counter-store';
+import { HashPoolBusyError, isHashPoolBusy } from '../../lib/hash-pool';
 import { THROTTLE_POLICY, attemptsAllowedInFlight, createThrottle, delayAfterFailure } from './throttle';
 
 function setup() {
@@ -197,6 +198,17 @@ describe('throttle.throttled', () => {
     expect(await throttle.state('a')).toEqual({ failures: 6, waitMs: 1000 });
     await expect(throttle.throttled('a', async () => ({ ok: true }))).rejects.toMatchObject({ code: 'rate_limited' });
     clock.advance(1000);
+    expect(await throttle.throttled('a', async () => ({ ok: true }))).toEqual({ ok: true });
+  });
+
+  it('counts nothing when the hash pool was full (the password was never looked at), and leaves no mark', async () => {
+    const { throttle } = setup();
+    for (let i = 0; i < 5; i += 1) await throttle.throttled('a', async () => ({ ok: false }));
+    // Past the free failures only one attempt may be in flight: a leaked mark would refuse the next.
+    for (let i = 0; i < 20; i += 1) {
+      await expect(throttle.throttled('a', async () => Promise.reject(new HashPoolBusyError('busy', 1)))).rejects.toSatisfy(isHashPoolBusy);
+    }
+    expect(await throttle.state('a')).toEqual({ failures: 5, waitMs: 0 });
     expect(await throttle.throttled('a', async () => ({ ok: true }))).toEqual({ ok: true });
   });
 });

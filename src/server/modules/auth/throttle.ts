@@ -1,6 +1,7 @@
 import { messages } from '#shared/messages/index';
 import { AppError } from '../../lib/app-error';
 import type { CounterStore } from '../../lib/counter-store';
+import { isHashPoolBusy } from '../../lib/hash-pool';
 
 /**
  * Progressive throttling of password and code guesses per account (see
@@ -109,7 +110,9 @@ export function createThrottle(counters: CounterStore, policy: ThrottlePolicy = 
    * One throttled attempt: claims, runs `check` (the password or code check, with whatever
    * must happen together with it) and settles with its `ok`. While the key must wait, `check`
    * does not run: `onWait` does (an audit), then a 429 with Retry-After is thrown. A `check`
-   * that throws is settled as a failure before the error goes on, so no in-flight mark is left.
+   * that throws is settled as a failure before the error goes on, so no in-flight mark is left;
+   * except when the hash pool was full (503): the password was never looked at, so the mark is
+   * only taken back and nothing is counted (a flood must not count against the accounts it hits).
    */
   async function throttled<T extends { ok: boolean }>(key: string, check: () => Promise<T>, onWait?: () => Promise<unknown>): Promise<T> {
     const waitFor = await claim(key);
@@ -121,7 +124,8 @@ export function createThrottle(counters: CounterStore, policy: ThrottlePolicy = 
     try {
       result = await check();
     } catch (err) {
-      await settle(key, false).catch(() => undefined);
+      if (isHashPoolBusy(err)) await counters.decrement(keys(key).inFlight).catch(() => undefined);
+      else await settle(key, false).catch(() => undefined);
       throw err;
     }
     await settle(key, result.ok);

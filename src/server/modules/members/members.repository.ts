@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { companies, familyMembers, participants, users } from '#db/schema';
+import { prepared } from '../../lib/prepared';
 
 const familyColumns = {
   id: familyMembers.id,
@@ -49,12 +50,34 @@ export async function lockParticipant(tx: DbOrTx, userId: string, now: Date): Pr
   return row.id;
 }
 
-export async function listFamily(db: DbOrTx, participantId: string): Promise<FamilyMemberRow[]> {
-  return db
-    .select(familyColumns)
-    .from(familyMembers)
-    .where(eq(familyMembers.participantId, participantId))
-    .orderBy(asc(familyMembers.createdAt), asc(familyMembers.id));
+const familyOfUser = (db: DbOrTx) =>
+  prepared(db, 'members_family_of_user', (d) =>
+    d
+      .select(familyColumns)
+      .from(familyMembers)
+      .innerJoin(participants, eq(participants.id, familyMembers.participantId))
+      .where(eq(participants.userId, sql.placeholder('userId')))
+      .orderBy(asc(familyMembers.createdAt), asc(familyMembers.id))
+      .prepare('members_family_of_user'),
+  );
+
+const familyOfParticipant = (db: DbOrTx) =>
+  prepared(db, 'members_family_of_participant', (d) =>
+    d
+      .select(familyColumns)
+      .from(familyMembers)
+      .where(eq(familyMembers.participantId, sql.placeholder('participantId')))
+      .orderBy(asc(familyMembers.createdAt), asc(familyMembers.id))
+      .prepare('members_family_of_participant'),
+  );
+
+/**
+ * GET /api/family-members in one prepared statement: by the participant the session already
+ * knows (one index range), else through the user's participant row (a join; none when the user
+ * is not enrolled). The join costs the embedded database about as much again as the rest.
+ */
+export async function listFamilyOfUser(db: DbOrTx, userId: string, participantId?: string | null): Promise<FamilyMemberRow[]> {
+  return participantId ? familyOfParticipant(db).execute({ participantId }) : familyOfUser(db).execute({ userId });
 }
 
 export async function countFamily(db: DbOrTx, participantId: string): Promise<number> {
@@ -110,21 +133,27 @@ export async function syncFamilyCount(db: DbOrTx, participantId: string): Promis
     .where(eq(participants.id, participantId));
 }
 
+const profileOf = (db: DbOrTx) =>
+  prepared(db, 'members_profile', (d) =>
+    d
+      .select({
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        company: companies.name,
+        lhmpId: users.lhmpId,
+        enrolledAt: participants.enrolledAt,
+        familyMemberCount: participants.familyMemberCount,
+      })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(participants, eq(participants.userId, users.id))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('members_profile'),
+  );
+
 export async function findProfile(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      company: companies.name,
-      lhmpId: users.lhmpId,
-      enrolledAt: participants.enrolledAt,
-      familyMemberCount: participants.familyMemberCount,
-    })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(participants, eq(participants.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await profileOf(db).execute({ userId });
   return row;
 }

@@ -12,7 +12,10 @@ import {
 import { sessionOf } from '../../plugins/auth';
 import type { MembersService } from './members.service';
 
-const caller = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
+const caller = (request: Parameters<typeof sessionOf>[0]) => {
+  const session = sessionOf(request);
+  return { ...session.user, participantId: session.account.participantId };
+};
 
 export function membersRoutes(app: FastifyInstance, { members }: { members: MembersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

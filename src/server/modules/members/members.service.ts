@@ -25,6 +25,8 @@ export interface MembersDeps {
 export interface Caller {
   id: string;
   companyId: string;
+  /** The caller's participant row when the session knows it (it never changes once there). */
+  participantId?: string | null;
 }
 
 function toFamilyMember(row: repo.FamilyMemberRow): FamilyMember {
@@ -62,9 +64,7 @@ export function createMembersService(deps: MembersDeps) {
     },
 
     async list(caller: Caller): Promise<FamilyMember[]> {
-      const participantId = await repo.findParticipantId(db, caller.id);
-      if (!participantId) return [];
-      return (await repo.listFamily(db, participantId)).map(toFamilyMember);
+      return (await repo.listFamilyOfUser(db, caller.id, caller.participantId)).map(toFamilyMember);
     },
 
     async create(caller: Caller, input: FamilyMemberValues): Promise<FamilyMember> {

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '#db/client';
+import { pgArray, rowsOf, type DbOrTx } from '#db/client';
 import { substringPattern } from '../../lib/sql-text';
 import { events, popups, userPopupStates } from '#db/schema';
-import type { PopupSortField, SortOrder } from '#shared/schemas/popups';
+import type { PopupAudience, PopupSortField, SortOrder } from '#shared/schemas/popups';
+import type { NewShow, QuietHours } from './delivery';
 
 export type PopupRow = typeof popups.$inferSelect;
 export type NewPopup = Omit<typeof popups.$inferInsert, 'id'>;
@@ -18,18 +19,72 @@ const stateColumns = {
   snoozeCount: userPopupStates.snoozeCount,
   lastSnoozedAt: userPopupStates.lastSnoozedAt,
   completedAt: userPopupStates.completedAt,
+  lastShownAt: userPopupStates.lastShownAt,
 };
 
 /** The order of "best": highest priority, earliest end, oldest, then id. */
 const bestOrder = [desc(popups.priority), asc(popups.endAt), asc(popups.createdAt), asc(popups.id)];
 
 /**
- * One page of live popups (active, startAt <= now < endAt) with this user's stored state,
- * best first. `target` null means every target.
+ * The popup's audience holds this member: their employer is listed (or none is), and they are
+ * enrolled / have family members when the popup asks for it. Evaluated by the database, once
+ * per member (the EXISTS are uncorrelated with the popup row: init plans).
+ */
+function inAudience(member: { userId: string; companyId: string }): SQL {
+  return sql`(cardinality(${popups.audienceCompanyIds}) = 0 or ${member.companyId}::uuid = any(${popups.audienceCompanyIds}))
+    and (not ${popups.audienceEnrolledOnly} or exists (select 1 from users au where au.id = ${member.userId}::uuid and au.enrolled_at is not null))
+    and (not ${popups.audienceWithFamilyOnly} or exists (select 1 from participants ap where ap.user_id = ${member.userId}::uuid and ap.family_member_count > 0))`;
+}
+
+/**
+ * What the database can rule out before the scheduler sees a candidate, when the member's
+ * zone is known (docs/decisions/popup-audiences-capping.md). Never stricter than delivery.ts,
+ * which decides exactly: a popup in its quiet hours at `localTime` can never be shown, nor
+ * one whose cap is reached today unless it was shown before or already counted today.
+ */
+export interface LivePrefilter {
+  /** "HH:MM" now, in the member's zone. */
+  localTime: string;
+  programmeQuietHours: QuietHours | null;
+  programmeDailyCap: number | null;
+  /** Different popups first shown to the member today (their zone); null when not loaded (no cap check here). */
+  shownToday: string[] | null;
+}
+
+/**
+ * Necessary for "already shown in the occurrence running now" (delivery.ts), which exempts a
+ * popup from the cap: shown within its stored occurrence, and that occurrence recent enough
+ * to still be running (a recurring occurrence lasts its interval, give or take a DST shift;
+ * three hours of slack cover every zone's). The scheduler then checks it exactly.
+ */
+function maybeShownInCurrentOccurrence(now: Date): SQL {
+  const length = sql`case ${popups.recurrence}
+    when 'HOURLY' then ${popups.interval} * interval '1 hour'
+    when 'DAILY' then ${popups.interval} * interval '1 day' + interval '3 hours'
+    else ${popups.interval} * interval '7 days' + interval '3 hours' end`;
+  return sql`(${userPopupStates.lastShownAt} >= ${userPopupStates.occurrenceStart}
+    and (${popups.recurrence} = 'NONE' or ${userPopupStates.occurrenceStart} > ${ts(now)} - ${length}))`;
+}
+
+function prefilterWhere(f: LivePrefilter, now: Date): SQL {
+  const c = (x: SQL) => sql`(${x}) collate "C"`;
+  const start = c(sql`coalesce(${popups.quietHoursStart}, ${f.programmeQuietHours?.start ?? null}::text)`);
+  const end = c(sql`coalesce(${popups.quietHoursEnd}, ${f.programmeQuietHours?.end ?? null}::text)`);
+  const local = c(sql`${f.localTime}::text`);
+  const quiet = sql`(${start} is null or not (case when ${start} < ${end} then ${local} >= ${start} and ${local} < ${end} else ${local} >= ${start} or ${local} < ${end} end))`;
+  if (f.shownToday === null) return quiet;
+  const cap = sql`coalesce(${popups.dailyCap}, ${f.programmeDailyCap}::int)`;
+  return sql`${quiet} and (${cap} is null or ${cap} > ${f.shownToday.length}::int or ${maybeShownInCurrentOccurrence(now)}
+    or ${popups.id} = any(${pgArray(f.shownToday)}::uuid[]))`;
+}
+
+/**
+ * One page of live popups (active, startAt <= now < endAt) for this member's audience, with
+ * their stored state, best first. `target` null means every target.
  */
 export async function listLiveWithState(
   db: DbOrTx,
-  q: { userId: string; target: string | null; now: Date; limit: number; offset: number },
+  q: { userId: string; companyId: string; target: string | null; now: Date; limit: number; offset: number; prefilter?: LivePrefilter | undefined },
 ) {
   const rows = await db
     .select({ popup: popups, state: stateColumns, stateId: userPopupStates.id })
@@ -41,6 +96,8 @@ export async function listLiveWithState(
         lte(popups.startAt, q.now),
         gt(popups.endAt, q.now),
         q.target === null ? undefined : eq(popups.target, q.target),
+        inAudience(q),
+        q.prefilter ? prefilterWhere(q.prefilter, q.now) : undefined,
       ),
     )
     .orderBy(...bestOrder)
@@ -49,8 +106,37 @@ export async function listLiveWithState(
   return rows.map((r) => ({ popup: r.popup, state: r.stateId === null ? null : r.state }));
 }
 
+/**
+ * The member's first shows in an occurrence since `since` (the daily cap counts them), from
+ * their `popup.shown` events (events_actor_idx). A show flagged `newInOccurrence: false` (a
+ * snoozed popup coming back) is not one.
+ */
+export async function newShowsSince(db: DbOrTx, userId: string, since: Date): Promise<NewShow[]> {
+  const result = await db.execute(sql`
+    select payload_json->>'popupId' as popup_id, created_at as at from events
+    where actor_user_id = ${userId}::uuid and created_at >= ${ts(since)} and type = ${POPUP_EVENT.shown}
+      and payload_json->>'newInOccurrence' = 'true'`);
+  return rowsOf<{ popup_id: string; at: Date | string }>(result).map((r) => ({ popupId: r.popup_id, at: new Date(r.at) }));
+}
+
+/**
+ * Holds, until the transaction ends, a lock on this member's popup deliveries: a show that a
+ * daily cap allowed is re-checked and written under it, so two parallel calls cannot both
+ * take the last place of the day.
+ */
+export async function lockMemberDeliveries(tx: DbOrTx, userId: string): Promise<void> {
+  // Two-key form: the first key is this lock's namespace ("popu"), the second the member.
+  await tx.execute(sql`select pg_advisory_xact_lock(1886351477, hashtext(${userId}))`);
+}
+
 export async function findPopup(db: DbOrTx, id: string): Promise<PopupRow | undefined> {
   const [row] = await db.select().from(popups).where(eq(popups.id, id)).limit(1);
+  return row;
+}
+
+/** The popup, if this member is in its audience (a member outside it cannot snooze or complete it). */
+export async function findPopupForMember(db: DbOrTx, id: string, member: { userId: string; companyId: string }): Promise<PopupRow | undefined> {
+  const [row] = await db.select().from(popups).where(and(eq(popups.id, id), inAudience(member))).limit(1);
   return row;
 }
 
@@ -83,21 +169,55 @@ function eventFrom(source: string, type: string, k: StateKey, actor: EventActor,
     select ${actor.actorUserId}::uuid, ${actor.companyId}::uuid, ${type}, ${payload}::jsonb, ${ts(k.now)} from ${sql.raw(source)}`;
 }
 
-/** Stamps a show and records `popup.shown`; a state left from an earlier occurrence is reset to fresh first. */
-export async function recordShow(db: DbOrTx, k: StateKey, actor: EventActor, extra: Record<string, unknown> = {}) {
-  await db.execute(sql`
-    with s as (
-      insert into user_popup_states (user_id, popup_id, occurrence_start, snooze_count, last_shown_at, created_at)
-      values (${k.userId}::uuid, ${k.popupId}::uuid, ${ts(k.occurrenceStart)}, 0, ${ts(k.now)}, ${ts(k.now)})
+/**
+ * Counts a show: stamps the state and records `popup.shown`, at most once per member, popup
+ * occurrence and session. One conditional upsert: the row is written (and the event with it)
+ * only when the stored show is of another occurrence, or of another session and this session
+ * began after it (a later sign-in). Concurrent calls serialise on the row lock and re-check
+ * that condition, so exactly one counts. (A session that began before the last counted show
+ * and never counted itself is not counted either: two devices signed in side by side count
+ * once, never once per call.) A state left from an earlier occurrence is reset to fresh
+ * first. The event says whether this was the first show in the occurrence
+ * (`newInOccurrence`, what the daily cap counts): read from the row as it was before this
+ * statement. True when this call counted the show.
+ */
+export async function recordShow(
+  db: DbOrTx,
+  k: StateKey & { sessionId: string; sessionStartedAt: Date },
+  actor: EventActor,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
+  const payload = JSON.stringify({ popupId: k.popupId, ...extra, sessionId: k.sessionId, occurrenceStart: k.occurrenceStart.toISOString() });
+  const result = await db.execute(sql`
+    with prev as (
+      select occurrence_start, last_shown_at from user_popup_states where user_id = ${k.userId}::uuid and popup_id = ${k.popupId}::uuid
+    ),
+    s as (
+      insert into user_popup_states (user_id, popup_id, occurrence_start, snooze_count, last_shown_at, shown_session_id, created_at)
+      values (${k.userId}::uuid, ${k.popupId}::uuid, ${ts(k.occurrenceStart)}, 0, ${ts(k.now)}, ${k.sessionId}::uuid, ${ts(k.now)})
       on conflict (user_id, popup_id) do update set
         snooze_count = case when ${staleOccurrence} then 0 else user_popup_states.snooze_count end,
         last_snoozed_at = case when ${staleOccurrence} then null else user_popup_states.last_snoozed_at end,
         completed_at = case when ${staleOccurrence} then null else user_popup_states.completed_at end,
         occurrence_start = excluded.occurrence_start,
-        last_shown_at = excluded.last_shown_at
+        last_shown_at = excluded.last_shown_at,
+        shown_session_id = excluded.shown_session_id
+      where ${staleOccurrence}
+        or (user_popup_states.shown_session_id is distinct from excluded.shown_session_id
+          and (user_popup_states.last_shown_at is null or user_popup_states.last_shown_at < ${ts(k.sessionStartedAt)}))
+      returning 1
+    ),
+    e as (
+      insert into events (actor_user_id, company_id, type, payload_json, created_at)
+      select ${actor.actorUserId}::uuid, ${actor.companyId}::uuid, ${POPUP_EVENT.shown},
+        ${payload}::jsonb || jsonb_build_object('newInOccurrence', not exists (
+          select 1 from prev where prev.occurrence_start = ${ts(k.occurrenceStart)} and prev.last_shown_at >= prev.occurrence_start)),
+        ${ts(k.now)}
+      from s
       returning 1
     )
-    ${eventFrom('s', POPUP_EVENT.shown, k, actor, extra)}`);
+    select count(*)::int as n from e`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0;
 }
 
 /**
@@ -115,6 +235,7 @@ export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: nu
       on conflict (user_id, popup_id) do update set
         snooze_count = case when ${staleOccurrence} then 1 else user_popup_states.snooze_count + 1 end,
         completed_at = case when ${staleOccurrence} then null else user_popup_states.completed_at end,
+        shown_session_id = case when ${staleOccurrence} then null else user_popup_states.shown_session_id end,
         occurrence_start = excluded.occurrence_start,
         last_snoozed_at = excluded.last_snoozed_at
       where ${staleOccurrence} or user_popup_states.snooze_count < ${k.maxSnoozes}::int
@@ -139,6 +260,7 @@ export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor):
       on conflict (user_id, popup_id) do update set
         snooze_count = case when ${staleOccurrence} then 0 else user_popup_states.snooze_count end,
         last_snoozed_at = case when ${staleOccurrence} then null else user_popup_states.last_snoozed_at end,
+        shown_session_id = case when ${staleOccurrence} then null else user_popup_states.shown_session_id end,
         occurrence_start = excluded.occurrence_start,
         completed_at = excluded.completed_at
       where ${staleOccurrence} or user_popup_states.completed_at is null
@@ -208,4 +330,95 @@ export async function updatePopup(db: DbOrTx, id: string, changes: Partial<NewPo
 export async function deletePopup(db: DbOrTx, id: string): Promise<PopupRow | undefined> {
   const [row] = await db.delete(popups).where(eq(popups.id, id)).returning();
   return row;
+}
+
+/** The employer ids among `ids` that do not exist. */
+export async function unknownCompanyIds(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`
+    select x.id::text as id from unnest(${pgArray(ids)}::uuid[]) as x(id)
+    where not exists (select 1 from companies c where c.id = x.id)`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/**
+ * How many members (role member) an audience holds now, in ONE statement. Everyone matching,
+ * minus the administrators matching (few, and indexed by users_admins_idx where it exists):
+ * - no family filter: straight from company_stats (employees, or participants = enrolled),
+ *   one row per employer, no user row read;
+ * - only members with family: the partial index participants_with_family_idx, joined to the
+ *   chosen employers' users when employers are chosen.
+ * Plans at 1,000,000 employees: docs/decisions/popup-audiences-capping.md.
+ */
+export async function audienceSize(db: DbOrTx, audience: PopupAudience): Promise<number> {
+  const result = await db.execute(audienceSizeQuery(audience));
+  return Math.max(0, Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0));
+}
+
+/** The statement audienceSize runs (exported for bench/ and EXPLAIN). */
+export function audienceSizeQuery(audience: PopupAudience): SQL {
+  const ids = [...new Set(audience.companyIds)];
+  const chosen = ids.length > 0;
+  const idArray = sql`${pgArray(ids)}::uuid[]`;
+  let everyone: SQL;
+  let admins: SQL;
+  if (audience.withFamilyOnly) {
+    // Family members belong to participants, so "with family" implies enrolled.
+    everyone = chosen
+      ? sql`select count(*) from participants pa join users u on u.id = pa.user_id where pa.family_member_count > 0 and u.company_id = any(${idArray})`
+      : sql`select count(*) from participants pa where pa.family_member_count > 0`;
+    admins = sql`select count(*) from users u join participants pa on pa.user_id = u.id
+      where u.role = 'admin' and pa.family_member_count > 0 ${chosen ? sql`and u.company_id = any(${idArray})` : sql``}`;
+  } else {
+    const column = audience.enrolledOnly ? sql`participants` : sql`employees`;
+    everyone = sql`select coalesce(sum(cs.${column}), 0) from company_stats cs ${chosen ? sql`where cs.company_id = any(${idArray})` : sql``}`;
+    admins = sql`select count(*) from users u where u.role = 'admin'
+      ${chosen ? sql`and u.company_id = any(${idArray})` : sql``} ${audience.enrolledOnly ? sql`and u.enrolled_at is not null` : sql``}`;
+  }
+  return sql`select ((${everyone}) - (${admins}))::int as n`;
+}
+
+/**
+ * Shows, snoozes and completions of one popup per day in `timeZone`, oldest first, in one
+ * statement over its events (events_popup_id_type_idx). Every day from the earlier of
+ * `from` and the first day with an event to the later of `to` and the last day with one is
+ * listed, days without events as zeros; `from`/`to` null (a popup not started) lists the
+ * event days' span only.
+ */
+export async function dailyResults(db: DbOrTx, q: DailyResultsQuery) {
+  const result = await db.execute(dailyResultsQuery(q));
+  return rowsOf<{ date: string; shows: number; snoozes: number; completions: number }>(result).map((r) => ({
+    date: r.date,
+    shows: Number(r.shows),
+    snoozes: Number(r.snoozes),
+    completions: Number(r.completions),
+  }));
+}
+
+interface DailyResultsQuery {
+  popupId: string;
+  timeZone: string;
+  from: string | null;
+  to: string | null;
+}
+
+/** The statement dailyResults runs (exported for EXPLAIN). */
+export function dailyResultsQuery(q: DailyResultsQuery): SQL {
+  return sql`
+    with ev as (
+      select (created_at at time zone ${q.timeZone})::date as day,
+        count(*) filter (where type = ${POPUP_EVENT.shown})::int as shows,
+        count(*) filter (where type = ${POPUP_EVENT.snoozed})::int as snoozes,
+        count(*) filter (where type = ${POPUP_EVENT.completed})::int as completions
+      from events
+      where payload_json->>'popupId' = ${q.popupId} and type in (${POPUP_EVENT.shown}, ${POPUP_EVENT.snoozed}, ${POPUP_EVENT.completed})
+      group by 1
+    ),
+    span as (
+      select least(min(day), ${q.from}::date) as first_day, greatest(max(day), ${q.to}::date) as last_day from ev
+    )
+    select to_char(d, 'YYYY-MM-DD') as date, coalesce(ev.shows, 0) as shows, coalesce(ev.snoozes, 0) as snoozes, coalesce(ev.completions, 0) as completions
+    from span, generate_series(span.first_day::timestamp, span.last_day::timestamp, interval '1 day') as d
+    left join ev on ev.day = d::date
+    order by d`;
 }

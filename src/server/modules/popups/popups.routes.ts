@@ -11,8 +11,12 @@ import {
   NextPopupQuerySchema,
   PopupCompletedResponseSchema,
   PopupDeletedResponseSchema,
+  PopupActionUrlsResponseSchema,
+  PopupAudienceSchema,
   PopupFormSchema,
   PopupIdParamsSchema,
+  PopupReachResponseSchema,
+  PopupResultsResponseSchema,
 } from '#shared/schemas/popups';
 import { sessionOf } from '../../plugins/auth';
 import type { PopupsService } from './popups.service';
@@ -53,6 +57,24 @@ export function popupsRoutes(app: FastifyInstance, { popups }: { popups: PopupsS
     config: { access: 'admin' },
     schema: { tags: adminTags, querystring: AdminPopupListQuerySchema, response: { 200: AdminPopupListResponseSchema, ...errorResponses } },
     handler: async (request) => ({ popups: await popups.list(request.query) }),
+  });
+
+  r.get('/api/admin/popups/action-urls', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, response: { 200: PopupActionUrlsResponseSchema, ...errorResponses } },
+    handler: async () => popups.actionUrls(),
+  });
+
+  r.post('/api/admin/popups/reach', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, body: PopupAudienceSchema, response: { 200: PopupReachResponseSchema, ...errorResponses } },
+    handler: async (request) => popups.reach(request.body),
+  });
+
+  r.get('/api/admin/popups/:id/results', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: PopupIdParamsSchema, response: { 200: PopupResultsResponseSchema, ...errorResponses } },
+    handler: async (request) => popups.results(request.params.id),
   });
 
   r.post('/api/admin/popups', {

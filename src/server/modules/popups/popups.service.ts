@@ -1,4 +1,4 @@
-import type { Db } from '#db/client';
+import type { Db, DbOrTx } from '#db/client';
 import { messages } from '#shared/messages/index';
 import type {
   AdminPopup,
@@ -6,38 +6,81 @@ import type {
   AdminPopupListQuerySchema,
   MemberPopup,
   NextPopupQuerySchema,
+  PopupAudience,
   PopupForm,
   PopupRecurrence,
+  PopupResultsResponse,
   PopupTarget,
   PopupTheme,
 } from '#shared/schemas/popups';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { CounterStore } from '../../lib/counter-store';
+import { enforceLimit } from '../../lib/rate-limit';
 import { recordEvent } from '../audit/audit.repository';
 import type { AuthenticatedSession } from '../auth/auth.service';
 import * as repo from './popups.repository';
-import { evaluatePopup, isLive, occurrenceAt, pickNext, type PopupUserState, type SchedulablePopup } from './schedule';
+import {
+  decide,
+  type DeliverablePopup,
+  type DeliveryContext,
+  localDate,
+  knownZone,
+  localTime,
+  needsShows,
+  pickDeliverable,
+  popupsShownToday,
+  type ProgrammeRules,
+  type QuietHours,
+} from './delivery';
+import { currentOrNextOccurrenceStart, evaluatePopup, isLive, occurrenceAt, popupStatus, type PopupUserState } from './schedule';
 import { isUuid } from '../../lib/sql-text';
 
 const m = messages.popups.server;
+const v = messages.popups.validation;
 /** Candidates read per query while looking for the next popup; most users need one page. */
 const PAGE = 25;
 /** `GET /api/popups/active` answers at most this many popups. */
 export const ACTIVE_LIMIT = 50;
+/** The member's first shows are read this far back: a local day (and its zone's offset) fits in it. */
+const SHOWS_LOOKBACK_MS = 48 * 3_600_000;
+const MINUTE_MS = 60_000;
+
+/** The programme's popup settings (configuration, src/server/config.ts). */
+export interface PopupSettings {
+  /** VITAL_SCAN_URL: where a popup's button goes when it names no destination. */
+  vitalScanUrl: string;
+  /** POPUP_ACTION_URLS, URL-normalised: the https sites a button may open. */
+  actionUrls: readonly string[];
+  /** POPUPS_DAILY_CAP and POPUPS_QUIET_HOURS; null = off. */
+  programme: ProgrammeRules;
+  /** POPUPS_NEXT_RATE_LIMIT_PER_MINUTE. */
+  nextPerMinute: number;
+}
 
 export interface PopupsDeps {
   db: Db;
   clock: Clock;
+  counters: CounterStore;
+  settings: PopupSettings;
 }
 
 type Actor = Pick<AuthenticatedSession, 'user' | 'session'>;
+type Candidate = DeliverablePopup & { id: string };
 
-function schedulable(row: repo.PopupRow): SchedulablePopup & { priority: number; createdAt: Date; id: string } {
-  return { ...row, recurrence: row.recurrence as PopupRecurrence };
+function quietHoursOf(row: repo.PopupRow): QuietHours | null {
+  return row.quietHoursStart && row.quietHoursEnd ? { start: row.quietHoursStart, end: row.quietHoursEnd } : null;
 }
 
-function toMemberPopup(row: repo.PopupRow, state: PopupUserState): MemberPopup {
+function deliverable(row: repo.PopupRow): Candidate {
+  return { ...row, recurrence: row.recurrence as PopupRecurrence, quietHours: quietHoursOf(row) };
+}
+
+/** The stored destination, or the vital-scan URL when it has none. */
+const actionTargetOf = (row: repo.PopupRow, settings: PopupSettings) => row.actionTarget ?? settings.vitalScanUrl;
+
+function toMemberPopup(row: repo.PopupRow, state: PopupUserState, settings: PopupSettings): MemberPopup {
   const canSnooze = state.snoozeCount < row.maxSnoozes;
   return {
     id: row.id,
@@ -48,10 +91,14 @@ function toMemberPopup(row: repo.PopupRow, state: PopupUserState): MemberPopup {
     snoozeCount: state.snoozeCount,
     maxSnoozes: row.maxSnoozes,
     isLastReminder: !canSnooze,
+    actionLabel: row.actionLabel,
+    actionTarget: actionTargetOf(row, settings),
   };
 }
 
-export function toAdminPopup(row: repo.PopupRow): AdminPopup {
+/** The admin's view of a popup at `now`: its settings, status and next occurrence. */
+export function toAdminPopup(row: repo.PopupRow, now: Date, settings: PopupSettings): AdminPopup {
+  const schedule = deliverable(row);
   return {
     id: row.id,
     title: row.title,
@@ -66,12 +113,38 @@ export function toAdminPopup(row: repo.PopupRow): AdminPopup {
     maxSnoozes: row.maxSnoozes,
     priority: row.priority,
     isActive: row.isActive,
+    actionLabel: row.actionLabel,
+    actionTarget: actionTargetOf(row, settings),
+    audience: { companyIds: row.audienceCompanyIds, enrolledOnly: row.audienceEnrolledOnly, withFamilyOnly: row.audienceWithFamilyOnly },
+    dailyCap: row.dailyCap,
+    quietHours: schedule.quietHours,
+    status: popupStatus(row, now),
+    nextOccurrenceAt: currentOrNextOccurrenceStart(schedule, now)?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-function fromForm(input: PopupForm) {
+/**
+ * The destination to store: an app path as given; an https URL only when configured
+ * (URL-normalised); the vital-scan URL, like no destination, as null (the default follows
+ * the configuration). 400 with the field's message otherwise.
+ */
+function storedActionTarget(target: string | undefined, settings: PopupSettings): string | null {
+  if (target === undefined) return null;
+  if (target.startsWith('/')) return target;
+  let href: string;
+  try {
+    href = new URL(target).href;
+  } catch {
+    throw new AppError('validation', v.actionTargetInvalid, { actionTarget: v.actionTargetInvalid });
+  }
+  if (href === new URL(settings.vitalScanUrl).href) return null;
+  if (!settings.actionUrls.includes(href)) throw new AppError('validation', v.actionTargetNotAllowed, { actionTarget: v.actionTargetNotAllowed });
+  return href;
+}
+
+function fromForm(input: PopupForm, settings: PopupSettings) {
   return {
     title: input.title,
     message: input.message,
@@ -85,59 +158,134 @@ function fromForm(input: PopupForm) {
     maxSnoozes: input.maxSnoozes,
     priority: input.priority,
     isActive: input.isActive,
+    actionLabel: input.actionLabel,
+    actionTarget: storedActionTarget(input.actionTarget, settings),
+    audienceCompanyIds: [...new Set(input.audience.companyIds.map((id) => id.toLowerCase()))].sort(),
+    audienceEnrolledOnly: input.audience.enrolledOnly,
+    audienceWithFamilyOnly: input.audience.withFamilyOnly,
+    dailyCap: input.dailyCap,
+    quietHoursStart: input.quietHours?.start ?? null,
+    quietHoursEnd: input.quietHours?.end ?? null,
   };
 }
 
 /** Reminder popups: the member's next / active popups, snooze and completion, and the admin console. */
 export function createPopupsService(deps: PopupsDeps) {
-  const { db, clock } = deps;
+  const { db, clock, counters, settings } = deps;
 
   const actorOf = (a: Actor) => ({ actorUserId: a.user.id, companyId: a.user.companyId });
 
-  /** The popup behind a member action: 404 when it is gone or not live. */
-  async function livePopup(id: string, now: Date) {
-    const row = isUuid(id) ? await repo.findPopup(db, id) : undefined;
+  /** The popup behind a member action: 404 when it is gone, not live, or not for this member's audience. */
+  async function livePopup(auth: Actor, id: string, now: Date) {
+    const row = isUuid(id) ? await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId }) : undefined;
     if (!row || !isLive(row, now)) throw new AppError('not_found', m.notFound);
-    const occurrence = occurrenceAt(schedulable(row), now);
+    const occurrence = occurrenceAt(deliverable(row), now);
     if (!occurrence) throw new AppError('not_found', m.notFound);
     return { row, occurrence };
   }
 
+  /** 400 on the audience field when an employer in it does not exist. */
+  async function checkAudience(audience: PopupAudience) {
+    if ((await repo.unknownCompanyIds(db, audience.companyIds)).length > 0) {
+      throw new AppError('validation', v.audienceUnknownEmployer, { audience: v.audienceUnknownEmployer });
+    }
+  }
+
+  /**
+   * One look for the next popup (see `next`): the popup, its show recorded; null when none
+   * passes the rules; 'retry' when a parallel call of this member took the last place of
+   * the day first.
+   */
+  async function findNext(auth: Actor, query: z.output<typeof NextPopupQuerySchema>, now: Date) {
+    const sessionZone = auth.session.timeZone ?? null;
+    const ctx: DeliveryContext = { signedInAt: auth.session.createdAt, now, sessionZone, programme: settings.programme, newShows: null };
+    const loadShows = async (from: DbOrTx = db) => repo.newShowsSince(from, auth.user.id, new Date(now.getTime() - SHOWS_LOOKBACK_MS));
+    if (settings.programme.dailyCap !== null) ctx.newShows = await loadShows();
+    // With the member's zone known, quiet hours and a reached cap are ruled out by the query itself.
+    const zone = knownZone(sessionZone);
+    const prefilter: repo.LivePrefilter | undefined =
+      zone
+        ? {
+            localTime: localTime(now, zone),
+            programmeQuietHours: settings.programme.quietHours,
+            programmeDailyCap: settings.programme.dailyCap,
+            shownToday: ctx.newShows ? [...popupsShownToday(ctx.newShows, now, zone)] : null,
+          }
+        : undefined;
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await repo.listLiveWithState(db, {
+        userId: auth.user.id,
+        companyId: auth.user.companyId,
+        target: query.route,
+        now,
+        limit: PAGE,
+        offset,
+        prefilter,
+      });
+      const candidates = page.map((c) => ({ popup: deliverable(c.popup), state: c.state, row: c.popup }));
+      if (ctx.newShows === null && needsShows(candidates, settings.programme)) ctx.newShows = await loadShows();
+      const picked = pickDeliverable(candidates, ctx);
+      if (picked) {
+        const row = candidates.find((c) => c.popup.id === picked.popup.id)!.row;
+        const key = {
+          userId: auth.user.id,
+          popupId: row.id,
+          occurrenceStart: picked.delivery.verdict.occurrence!.start,
+          now,
+          sessionId: auth.session.id,
+          sessionStartedAt: auth.session.createdAt,
+        };
+        const extra = { context: query.context };
+        if (picked.delivery.capChecked === null) {
+          await repo.recordShow(db, key, actorOf(auth), extra);
+        } else {
+          // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
+          const written = await db.transaction(async (tx) => {
+            await repo.lockMemberDeliveries(tx, auth.user.id);
+            const fresh = { ...ctx, newShows: await loadShows(tx) };
+            const state = candidates.find((c) => c.popup.id === row.id)!.state;
+            if (!decide(picked.popup, state, fresh).show) return false;
+            await repo.recordShow(tx, key, actorOf(auth), extra);
+            return true;
+          });
+          if (!written) return 'retry' as const;
+        }
+        return toMemberPopup(row, picked.delivery.verdict.state, settings);
+      }
+      if (page.length < PAGE) return null;
+    }
+  }
+
   return {
     /**
-     * The best popup for this page that the member should see now, or null. Records a show:
-     * the state is stamped for the current occurrence and a `popup.shown` event written.
+     * The best popup for this page that the member should see now, or null, after the rules
+     * of delivery.ts (audience, snoozes, quiet hours, daily cap, priority). Counts the show
+     * at most once per session and occurrence. Rate-limited per member (429).
      */
     async next(auth: Actor, query: z.output<typeof NextPopupQuerySchema>): Promise<MemberPopup | null> {
+      await enforceLimit(counters, `member:popups-next:${auth.user.id}`, settings.nextPerMinute, MINUTE_MS, m.rateLimited);
       const now = clock();
-      const signedInAt = auth.session.createdAt;
-      for (let offset = 0; ; offset += PAGE) {
-        const page = await repo.listLiveWithState(db, { userId: auth.user.id, target: query.route, now, limit: PAGE, offset });
-        const picked = pickNext(
-          page.map((c) => ({ popup: schedulable(c.popup), state: c.state })),
-          signedInAt,
-          now,
-        );
-        if (picked) {
-          const row = page.find((c) => c.popup.id === picked.popup.id)!.popup;
-          await repo.recordShow(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: picked.verdict.occurrence!.start, now }, actorOf(auth), {
-            context: query.context,
-          });
-          return toMemberPopup(row, picked.verdict.state);
-        }
-        if (page.length < PAGE) return null;
+      // Each retry follows a show another call of this member wrote meanwhile; the third look decides.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const found = await findNext(auth, query, now);
+        if (found !== 'retry') return found;
       }
+      return null;
     },
 
-    /** The member's live popups on every page that they have not completed in this occurrence. */
+    /**
+     * The member's live popups on every page, for their audience, that they have not completed
+     * in this occurrence. A list the member asks for: quiet hours and the daily cap, which
+     * govern interruptions, do not apply, and no show is recorded.
+     */
     async active(auth: Actor): Promise<MemberPopup[]> {
       const now = clock();
       const out: MemberPopup[] = [];
       for (let offset = 0; out.length < ACTIVE_LIMIT; offset += PAGE) {
-        const page = await repo.listLiveWithState(db, { userId: auth.user.id, target: null, now, limit: PAGE, offset });
+        const page = await repo.listLiveWithState(db, { userId: auth.user.id, companyId: auth.user.companyId, target: null, now, limit: PAGE, offset });
         for (const c of page) {
-          const verdict = evaluatePopup(schedulable(c.popup), c.state, auth.session.createdAt, now);
-          if (verdict.live && !verdict.completed && out.length < ACTIVE_LIMIT) out.push(toMemberPopup(c.popup, verdict.state));
+          const verdict = evaluatePopup(deliverable(c.popup), c.state, auth.session.createdAt, now);
+          if (verdict.live && !verdict.completed && out.length < ACTIVE_LIMIT) out.push(toMemberPopup(c.popup, verdict.state, settings));
         }
         if (page.length < PAGE) break;
       }
@@ -147,48 +295,87 @@ export function createPopupsService(deps: PopupsDeps) {
     /** +1 snooze in the current occurrence; 400 at the limit, 404 when gone or not live. */
     async snooze(auth: Actor, id: string): Promise<MemberPopup> {
       const now = clock();
-      const { row, occurrence } = await livePopup(id, now);
+      const { row, occurrence } = await livePopup(auth, id, now);
       const count = await repo.incrementSnooze(
         db,
         { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes },
         actorOf(auth),
       );
       if (count === null) throw new AppError('validation', m.snoozeLimit);
-      return toMemberPopup(row, { occurrenceStart: occurrence.start, snoozeCount: count, lastSnoozedAt: now, completedAt: null });
+      return toMemberPopup(row, { occurrenceStart: occurrence.start, snoozeCount: count, lastSnoozedAt: now, completedAt: null }, settings);
     },
 
     /** Marks the current occurrence completed; a repeat is answered the same and not counted twice. */
     async complete(auth: Actor, id: string): Promise<{ id: string; completed: true }> {
       const now = clock();
-      const { row, occurrence } = await livePopup(id, now);
+      const { row, occurrence } = await livePopup(auth, id, now);
       await repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth));
       return { id: row.id, completed: true };
+    },
+
+    /** The https sites a popup's button may open: the vital-scan URL (always allowed, the default) and POPUP_ACTION_URLS. */
+    actionUrls(): { urls: string[] } {
+      const vitalScan = settings.vitalScanUrl.startsWith('https:') ? [new URL(settings.vitalScanUrl).href] : [];
+      return { urls: [...new Set([...vitalScan, ...settings.actionUrls])] };
+    },
+
+    /** How many members (role member) the audience reaches now; 400 when an employer in it does not exist. */
+    async reach(audience: PopupAudience): Promise<{ audienceSize: number }> {
+      await checkAudience(audience);
+      return { audienceSize: await repo.audienceSize(db, audience) };
+    },
+
+    /**
+     * Shows, snoozes and completions per day in the popup's time zone, from the start of the
+     * popup (or its first event) to today or its end (or its last event), and its audience size now.
+     */
+    async results(id: string): Promise<PopupResultsResponse> {
+      const row = isUuid(id) ? await repo.findPopup(db, id) : undefined;
+      if (!row) throw new AppError('not_found', m.notFound);
+      const now = clock();
+      const started = row.startAt.getTime() <= now.getTime();
+      const last = new Date(Math.min(now.getTime(), row.endAt.getTime() - 1));
+      const [days, audienceSize] = await Promise.all([
+        repo.dailyResults(db, {
+          popupId: row.id,
+          timeZone: row.timezone,
+          from: started ? localDate(row.startAt, row.timezone) : null,
+          to: started ? localDate(last, row.timezone) : null,
+        }),
+        repo.audienceSize(db, { companyIds: row.audienceCompanyIds, enrolledOnly: row.audienceEnrolledOnly, withFamilyOnly: row.audienceWithFamilyOnly }),
+      ]);
+      return { days, audienceSize };
     },
 
     /** The admin list with exact statistics, filtered and sorted as asked. */
     async list(query: z.output<typeof AdminPopupListQuerySchema>): Promise<AdminPopupListItem[]> {
       const rows = await repo.listPopups(db, query);
       const stats = await repo.countPopupEvents(db, rows.map((r) => r.id));
-      return rows.map((r) => ({ ...toAdminPopup(r), statistics: stats.get(r.id)! }));
+      const now = clock();
+      return rows.map((r) => ({ ...toAdminPopup(r, now, settings), statistics: stats.get(r.id)! }));
     },
 
     async create(actor: Actor, input: PopupForm): Promise<AdminPopup> {
+      const values = fromForm(input, settings);
+      await checkAudience(input.audience);
       const now = clock();
       return db.transaction(async (tx) => {
-        const row = await repo.insertPopup(tx, { ...fromForm(input), createdAt: now, updatedAt: now });
+        const row = await repo.insertPopup(tx, { ...values, createdAt: now, updatedAt: now });
         await recordEvent(tx, { type: 'admin.popup.created', ...actorOf(actor), payload: { popupId: row.id, title: row.title }, at: now });
-        return toAdminPopup(row);
+        return toAdminPopup(row, now, settings);
       });
     },
 
     async update(actor: Actor, id: string, input: PopupForm): Promise<AdminPopup> {
       if (!isUuid(id)) throw new AppError('not_found', m.notFound);
+      const values = fromForm(input, settings);
+      await checkAudience(input.audience);
       const now = clock();
       return db.transaction(async (tx) => {
-        const row = await repo.updatePopup(tx, id, { ...fromForm(input), updatedAt: now });
+        const row = await repo.updatePopup(tx, id, { ...values, updatedAt: now });
         if (!row) throw new AppError('not_found', m.notFound);
         await recordEvent(tx, { type: 'admin.popup.updated', ...actorOf(actor), payload: { popupId: row.id, title: row.title }, at: now });
-        return toAdminPopup(row);
+        return toAdminPopup(row, now, settings);
       });
     },
 
@@ -204,7 +391,7 @@ export function createPopupsService(deps: PopupsDeps) {
           payload: { popupId: row.id },
           at: now,
         });
-        return toAdminPopup(row);
+        return toAdminPopup(row, now, settings);
       });
     },
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compareBest,
+  currentOrNextOccurrenceStart,
   evaluatePopup,
   instantOfWallClock,
   isLive,
@@ -9,6 +10,7 @@ import {
   occurrenceAt,
   occurrenceStart,
   pickNext,
+  popupStatus,
   type PopupSchedule,
   type PopupUserState,
   type Recurrence,
@@ -382,6 +384,42 @@ describe('choosing the best popup', () => {
         expect(picked).not.toBeNull();
         for (const other of showable) expect(compareBest(picked!.popup, other.popup)).toBeLessThanOrEqual(0);
       }),
+    );
+  });
+});
+
+describe('status and next occurrence (the admin list)', () => {
+  it.each([
+    ['before the start', '2026-02-28T23:59:59Z', true, 'scheduled', '2026-03-01T00:00:00.000Z'],
+    ['at the start', '2026-03-01T00:00:00Z', true, 'live', '2026-03-01T00:00:00.000Z'],
+    ['in its third day', '2026-03-03T10:00:00Z', true, 'live', '2026-03-03T00:00:00.000Z'],
+    ['at the end', '2026-04-01T00:00:00Z', true, 'ended', null],
+    ['switched off, before the start', '2026-02-01T00:00:00Z', false, 'inactive', '2026-03-01T00:00:00.000Z'],
+    ['switched off, after the end', '2026-05-01T00:00:00Z', false, 'inactive', null],
+  ])('a daily popup %s is %s', (_what, now, isActive, status, next) => {
+    const p = popup({ recurrence: 'DAILY', isActive });
+    expect(popupStatus(p, new Date(now))).toBe(status);
+    expect(iso(currentOrNextOccurrenceStart(p, new Date(now))) ?? null).toBe(next);
+  });
+
+  it('keeps 09:00 local across the DST change in its zone', () => {
+    const p = popup({ startAt: new Date('2026-03-06T17:00:00Z'), recurrence: 'DAILY', timezone: LA }); // 09:00 PST
+    expect(iso(currentOrNextOccurrenceStart(p, new Date('2026-03-09T18:00:00Z')))).toBe('2026-03-09T16:00:00.000Z'); // 09:00 PDT
+  });
+
+  it('live exactly when active and startAt <= now < endAt; the next occurrence is the one holding now, or the first (property)', () => {
+    fc.assert(
+      fc.property(scheduleArb, fc.integer({ min: FROM - 400 * DAY, max: TO + 400 * DAY }), fc.boolean(), (s, t, isActive) => {
+        const now = new Date(t);
+        const status = popupStatus({ ...s, isActive }, now);
+        expect(status === 'live').toBe(isLive({ ...s, isActive }, now));
+        if (!isActive) expect(status).toBe('inactive');
+        const next = currentOrNextOccurrenceStart(s, now);
+        if (now < s.startAt) expect(iso(next)).toBe(iso(s.startAt));
+        else if (now >= s.endAt) expect(next).toBeNull();
+        else expect(iso(next)).toBe(iso(occurrenceAt(s, now)!.start));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -43,6 +43,8 @@ export interface PopupUserState {
   snoozeCount: number;
   lastSnoozedAt: Date | null;
   completedAt: Date | null;
+  /** When it was last shown (any occurrence); absent where it does not matter. */
+  lastShownAt?: Date | null;
 }
 
 export interface PopupVerdict {
@@ -182,6 +184,30 @@ export function occurrenceAt(s: PopupSchedule, now: Date): Occurrence | null {
 export function isLive(p: Pick<SchedulablePopup, 'isActive' | 'startAt' | 'endAt'>, now: Date): boolean {
   const t = now.getTime();
   return p.isActive && p.startAt.getTime() <= t && t < p.endAt.getTime();
+}
+
+export type PopupStatus = 'scheduled' | 'live' | 'ended' | 'inactive';
+
+/**
+ * What the admin list says about a popup at `now`: inactive when switched off; otherwise
+ * scheduled before startAt, live while an occurrence runs (startAt <= now < endAt: the
+ * occurrences tile that range), ended after endAt.
+ */
+export function popupStatus(p: Pick<SchedulablePopup, 'isActive' | 'startAt' | 'endAt'>, now: Date): PopupStatus {
+  if (!p.isActive) return 'inactive';
+  const t = now.getTime();
+  if (t < p.startAt.getTime()) return 'scheduled';
+  return t < p.endAt.getTime() ? 'live' : 'ended';
+}
+
+/**
+ * Start of the occurrence running at `now`, or of the first one when it has not started;
+ * null once endAt has passed. From the schedule alone (isActive is the status's business).
+ */
+export function currentOrNextOccurrenceStart(s: PopupSchedule, now: Date): Date | null {
+  if (s.endAt.getTime() <= s.startAt.getTime()) return null;
+  if (now.getTime() < s.startAt.getTime()) return new Date(s.startAt.getTime());
+  return occurrenceAt(s, now)?.start ?? null;
 }
 
 /** A state stored for an earlier (or unknown) occurrence counts as fresh. */

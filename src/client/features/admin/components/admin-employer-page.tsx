@@ -66,7 +66,8 @@ function EmployeeRow({ employee }: { employee: EmployeeListItem }) {
   );
 }
 
-function Pager({ page, totalPages, total, onPage }: { page: number; totalPages: number; total: number; onPage: (page: number) => void }) {
+/** `capped`: a short search counted only so far; "more than N", and Next stays open past the last counted page. */
+function Pager({ page, totalPages, total, capped, onPage }: { page: number; totalPages: number; total: number; capped: boolean; onPage: (page: number) => void }) {
   return (
     <nav aria-label={d.pagination} className="flex items-center justify-between gap-2">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, totalPages))}>
@@ -74,9 +75,10 @@ function Pager({ page, totalPages, total, onPage }: { page: number; totalPages: 
         {d.previous}
       </Button>
       <p className="text-center text-sm text-muted" aria-live="polite">
-        <span className="font-semibold text-ink">{d.page(page, totalPages)}</span> {d.total(total)}
+        <span className="font-semibold text-ink">{capped ? d.pageOfAtLeast(page, totalPages) : d.page(page, totalPages)}</span>{' '}
+        {capped ? d.totalMoreThan(total) : d.total(total)}
       </p>
-      <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" size="sm" disabled={page >= totalPages && !capped} onClick={() => onPage(page + 1)}>
         {d.next}
         <ChevronRight aria-hidden />
       </Button>
@@ -111,8 +113,14 @@ function Employees({ companyId }: { companyId: string }) {
             ))}
           </ul>
         )}
-        {pagination && pagination.totalPages > 1 && (
-          <Pager page={state.page} totalPages={pagination.totalPages} total={pagination.total} onPage={(page) => setState({ ...state, page })} />
+        {pagination && (pagination.totalPages > 1 || pagination.totalIsCapped) && (
+          <Pager
+            page={state.page}
+            totalPages={pagination.totalPages}
+            total={pagination.total}
+            capped={pagination.totalIsCapped}
+            onPage={(page) => setState({ ...state, page })}
+          />
         )}
       </>
     );

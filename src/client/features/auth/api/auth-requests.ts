@@ -1,9 +1,19 @@
 import type { MeResponse, RegisterRequest, RegisterResponse, SessionUser, SignInMfaRequest, SignInRequest, SignInResponse, SignInSession } from '#shared/schemas/auth';
 import { apiGet, apiSend } from '../../../lib/api-client';
 
-export const signInRequest = (input: SignInRequest) => apiSend<SignInResponse>('POST', '/api/auth/signin', input);
+/** The browser's IANA time zone, sent with sign-in: popup quiet hours and daily caps follow the member's clock. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+export const signInRequest = (input: SignInRequest) => apiSend<SignInResponse>('POST', '/api/auth/signin', { ...input, timeZone: browserTimeZone() });
 /** The second step of two-step sign-in: the challenge from the first and the code. */
-export const signInMfaRequest = (input: SignInMfaRequest) => apiSend<SignInSession>('POST', '/api/auth/signin/mfa', input);
+export const signInMfaRequest = (input: SignInMfaRequest) =>
+  apiSend<SignInSession>('POST', '/api/auth/signin/mfa', { ...input, timeZone: browserTimeZone() });
 export const registerRequest = (input: RegisterRequest) => apiSend<RegisterResponse>('POST', '/api/auth/register', input);
 export const signOutRequest = () => apiSend('POST', '/api/auth/signout');
 

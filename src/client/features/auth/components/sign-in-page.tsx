@@ -14,7 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { storedToken } from '../../../lib/auth-storage';
 import { useAuth } from '../auth-context';
-import { loadSignInValidation, preloadSignInValidation } from '../load-sign-in-validation';
+import { loadSignInValidation } from '../load-sign-in-validation';
 import type { SignInFields } from '../sign-in-validation';
 
 const s = auth.signIn;
@@ -26,7 +26,9 @@ const SignInCodeStep = lazy(() => import('./sign-in-code-step').then((m) => ({ d
 
 /**
  * Two fields in plain React state (react-hook-form would be a sixth of this screen's first
- * download): checked on submit with the shared SignInRequestSchema, loaded on demand.
+ * download): checked on submit with the shared SignInRequestSchema. The check (zod) is
+ * fetched when the member first touches the form (focus, or a tap that focuses nothing, as
+ * on iOS), not with the screen: a visit that only looks costs no zod.
  */
 export function SignInPage() {
   const { signIn, signOut } = useAuth();
@@ -45,8 +47,6 @@ export function SignInPage() {
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const focusNext = useRef<keyof SignInRequest | null>(null);
-
-  useEffect(preloadSignInValidation, []);
 
   const busy = pending || succeeded;
   // The first field in error takes focus once the fields are enabled again.
@@ -131,6 +131,8 @@ export function SignInPage() {
     focusNext.current = 'password';
   };
 
+  const fetchCheck = () => void loadSignInValidation().catch(() => undefined);
+
   const field = (name: keyof SignInRequest) => ({
     name,
     value: values[name],
@@ -154,7 +156,7 @@ export function SignInPage() {
             <SignInCodeStep challenge={challenge} onSignedIn={() => setSucceeded(true)} onRestart={restart} />
           </Suspense>
         )}
-        <form className="flex flex-col gap-4" hidden={challenge !== null} onSubmit={onSubmit} onFocus={() => void loadSignInValidation().catch(() => undefined)} noValidate>
+        <form className="flex flex-col gap-4" hidden={challenge !== null} onSubmit={onSubmit} onFocus={fetchCheck} onPointerDown={fetchCheck} noValidate>
           <Field label={s.email} error={errors.email}>
             <Input ref={emailInput} type="email" autoComplete="email" inputMode="email" {...field('email')} />
           </Field>

@@ -1,11 +1,15 @@
 import { Clapperboard } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { VideoDialog } from '../../../components/video-dialog';
 import { t } from '../../../lib/i18n';
 import { useConfig } from '../../config/use-config';
 
 const r = t.members.resources;
+
+// The dialog code (Radix dialog, focus trap, scroll lock) loads with the first press, not with Home.
+const loadVideoDialog = () => import('../../../components/video-dialog');
+const VideoDialog = lazy(() => loadVideoDialog().then((m) => ({ default: m.VideoDialog })));
+const prefetchVideoDialog = () => void loadVideoDialog().catch(() => undefined);
 
 /** The privacy-friendly embed; the CSP allows only this frame source. */
 export const embedUrl = (videoId: string) => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?rel=0`;
@@ -18,6 +22,8 @@ export const embedUrl = (videoId: string) => `https://www.youtube-nocookie.com/e
 export function ProgramVideosButton() {
   const { helpVideoIds } = useConfig();
   const [open, setOpen] = useState(false);
+  // Mounted from the first press on, so that it closes (and returns focus) as a dialog does.
+  const [mounted, setMounted] = useState(false);
   const videos = helpVideoIds.slice(0, 2).map((id, i) => ({ id, title: r.videos[i] ?? r.title }));
 
   return (
@@ -28,30 +34,39 @@ export function ProgramVideosButton() {
         className="shrink-0"
         aria-label={r.open}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onPointerEnter={prefetchVideoDialog}
+        onFocus={prefetchVideoDialog}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
       >
         <Clapperboard className="text-brand-strong" aria-hidden />
       </Button>
-      <VideoDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={r.title}
-        description={videos.length > 0 ? r.description : r.none}
-        videos={videos}
-        wide
-        renderPlayer={(video) => (
-          <div className="aspect-video w-full overflow-hidden rounded-xl bg-ink">
-            <iframe
-              src={embedUrl(video.id)}
-              title={r.playerTitle(video.title)}
-              className="size-full"
-              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-              allowFullScreen
-              referrerPolicy="strict-origin-when-cross-origin"
-            />
-          </div>
-        )}
-      />
+      {mounted && (
+        <Suspense fallback={null}>
+          <VideoDialog
+            open={open}
+            onOpenChange={setOpen}
+            title={r.title}
+            description={videos.length > 0 ? r.description : r.none}
+            videos={videos}
+            wide
+            renderPlayer={(video) => (
+              <div className="aspect-video w-full overflow-hidden rounded-xl bg-ink">
+                <iframe
+                  src={embedUrl(video.id)}
+                  title={r.playerTitle(video.title)}
+                  className="size-full"
+                  allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                  allowFullScreen
+                  referrerPolicy="strict-origin-when-cross-origin"
+                />
+              </div>
+            )}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

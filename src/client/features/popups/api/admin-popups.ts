@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPopup, AdminPopupListQuery, AdminPopupListResponse, PopupForm } from '#shared/schemas/popups';
+import type { EmployerListQuery, EmployerListResponse } from '#shared/schemas/admin';
+import type {
+  AdminPopup,
+  AdminPopupListQuery,
+  AdminPopupListResponse,
+  PopupAudience,
+  PopupForm,
+  PopupReachResponse,
+  PopupResultsResponse,
+} from '#shared/schemas/popups';
 import { apiSend } from '../../../lib/api-client';
 
 const LIST = '/api/admin/popups';
@@ -32,3 +41,34 @@ export const useCreatePopup = () => useListWrite(createPopupRequest);
 export const useUpdatePopup = () => useListWrite(updatePopupRequest);
 export const useSetPopupActive = () => useListWrite(setPopupActiveRequest);
 export const useDeletePopup = () => useListWrite(deletePopupRequest);
+
+/** GET /api/admin/popups/action-urls: the https destinations the server allows (configuration). */
+export function useActionUrls() {
+  return useQuery<{ urls: string[] } | null>({ queryKey: [`${LIST}/action-urls`] });
+}
+
+/**
+ * POST /api/admin/popups/reach: how many members an audience reaches now. A read sent as a
+ * POST (the audience can list 200 employers); cached per audience like any read.
+ */
+export function usePopupReach(audience: PopupAudience | null) {
+  return useQuery<PopupReachResponse>({
+    queryKey: [`${LIST}/reach`, audience],
+    queryFn: () => apiSend<PopupReachResponse>('POST', `${LIST}/reach`, audience),
+    enabled: audience !== null,
+    placeholderData: keepPreviousData,
+    // Membership changes while the form is open; a minute-old count is still "about".
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/admin/popups/{id}/results: the daily figures and the audience size. */
+export function usePopupResults(id: string, enabled: boolean) {
+  return useQuery<PopupResultsResponse | null>({ queryKey: [LIST, id, 'results'], enabled, staleTime: 0 });
+}
+
+/** The employers for the audience picker: the admin employer list with its search (by name). */
+export function useEmployerSearch(search: string, enabled: boolean) {
+  const query: EmployerListQuery = search.trim() ? { search: search.trim() } : {};
+  return useQuery<EmployerListResponse | null>({ queryKey: ['/api/admin/employers', query], enabled, placeholderData: keepPreviousData });
+}

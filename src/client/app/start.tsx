@@ -1,0 +1,41 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppRouter } from './app-router';
+import { AppProviders } from './providers';
+import { AppRoutes, preloadRoute } from './router';
+
+/** How long the first render waits for its screen's code before showing the loading skeleton. */
+const FIRST_SCREEN_WAIT_MS = 500;
+
+/**
+ * The app: React, the router, the providers and the sign-in screen, loaded by main.tsx.
+ *
+ * The first render waits (briefly) until the code of the screen the address asks for is here,
+ * usually at once (main.tsx started it alongside this chunk): React then renders that screen
+ * straight away, rather than the skeleton first and the screen 300 ms later at the earliest
+ * (React holds back revealing content that replaces a fallback just shown). It renders in a
+ * transition, so React yields to the browser every few milliseconds instead of blocking it
+ * for the whole first render.
+ */
+const root = createRoot(document.getElementById('root')!);
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <AppRouter preload={preloadRoute}>
+            <AppRoutes />
+          </AppRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+let rendered = false;
+const renderOnce = () => {
+  if (rendered) return;
+  rendered = true;
+  clearTimeout(timer);
+  render();
+};
+const timer = setTimeout(renderOnce, FIRST_SCREEN_WAIT_MS);
+void preloadRoute(window.location).then(renderOnce);

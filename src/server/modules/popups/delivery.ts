@@ -1,0 +1,172 @@
+/**
+ * Who gets which popup when, beyond the schedule: quiet hours and the daily cap, in the
+ * member's time zone. Pure functions of their inputs and `now`, like schedule.ts; the order
+ * of the rules is docs/decisions/popup-audiences-capping.md:
+ *
+ *   schedule -> audience -> completed / snoozed this sign-in -> quiet hours -> daily cap -> priority
+ *
+ * The audience is decided by the database (the candidates arrive filtered); everything else
+ * is here. Priority is the order candidates are tried in: the first that passes every rule is
+ * the one shown.
+ */
+import { isIanaTimeZone } from '#shared/schemas/popups';
+import {
+  compareBest,
+  evaluatePopup,
+  type PopupUserState,
+  type PopupVerdict,
+  type RankedPopup,
+  type SchedulablePopup,
+  wallClockAt,
+} from './schedule';
+
+/** "HH:MM" to "HH:MM", local; start after end wraps past midnight. start !== end. */
+export interface QuietHours {
+  start: string;
+  end: string;
+}
+
+/** The programme's settings (configuration); null = off. */
+export interface ProgrammeRules {
+  dailyCap: number | null;
+  quietHours: QuietHours | null;
+}
+
+/** A popup with what delivery needs: its schedule, rank and its own settings (null = the programme's). */
+export interface DeliverablePopup extends SchedulablePopup, RankedPopup {
+  dailyCap: number | null;
+  quietHours: QuietHours | null;
+}
+
+/** A popup first shown to the member (in its occurrence) at `at`: what the daily cap counts. */
+export interface NewShow {
+  popupId: string;
+  at: Date;
+}
+
+export interface DeliveryContext {
+  /** Start of the member's session: a snooze since then hides a popup until the next sign-in. */
+  signedInAt: Date;
+  now: Date;
+  /** The zone the browser reported at sign-in; null, or not a real IANA zone, falls back to the popup's. */
+  sessionZone: string | null;
+  programme: ProgrammeRules;
+  /**
+   * The member's first shows of the last two days (a local day is never longer than that);
+   * null when not loaded, which is only allowed while no cap applies to a candidate.
+   */
+  newShows: readonly NewShow[] | null;
+}
+
+export type Refusal = 'not_showable' | 'quiet_hours' | 'daily_cap';
+
+export interface Delivery {
+  show: boolean;
+  refusal: Refusal | null;
+  verdict: PopupVerdict;
+  /** The zone its quiet hours and day were read in. */
+  zone: string;
+  /** Already shown in the occurrence running now (a snoozed popup coming back): never counted as new again. */
+  shownInOccurrence: boolean;
+  /** The cap that had to allow it (null when none applied, or it was exempt): such a show must be re-checked atomically. */
+  capChecked: number | null;
+}
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export function minuteOfDay(hhmm: string): number {
+  const m = HHMM.exec(hhmm);
+  if (!m) throw new Error(`not a local time: ${hhmm}`);
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+/** The zone the browser reported, when it is a real IANA zone; else null. */
+export function knownZone(sessionZone: string | null | undefined): string | null {
+  return sessionZone && isIanaTimeZone(sessionZone) ? sessionZone : null;
+}
+
+/** The member's zone: the browser's, when it is a real IANA zone, else the popup's own. */
+export function memberZone(sessionZone: string | null | undefined, popupZone: string): string {
+  return knownZone(sessionZone) ?? popupZone;
+}
+
+/** The calendar date ("YYYY-MM-DD") the wall clock shows in `zone` at `instant`. */
+export function localDate(instant: Date, zone: string): string {
+  const w = wallClockAt(instant, zone);
+  const year = w.year < 0 ? `-${String(-w.year).padStart(6, '0')}` : w.year > 9999 ? `+${String(w.year).padStart(6, '0')}` : String(w.year).padStart(4, '0');
+  return `${year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+}
+
+/** "HH:MM" the wall clock shows in `zone` at `instant` (seconds dropped). */
+export function localTime(instant: Date, zone: string): string {
+  const w = wallClockAt(instant, zone);
+  return `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+}
+
+/** True while the wall clock in `zone` is in [start, end), wrapping past midnight when start > end. */
+export function inQuietHours(now: Date, zone: string, quiet: QuietHours): boolean {
+  const t = minuteOfDay(localTime(now, zone));
+  const start = minuteOfDay(quiet.start);
+  const end = minuteOfDay(quiet.end);
+  return start < end ? t >= start && t < end : t >= start || t < end;
+}
+
+/** The popup's own settings where it has them, else the programme's. */
+export function effectiveRules(popup: Pick<DeliverablePopup, 'dailyCap' | 'quietHours'>, programme: ProgrammeRules): ProgrammeRules {
+  return { dailyCap: popup.dailyCap ?? programme.dailyCap, quietHours: popup.quietHours ?? programme.quietHours };
+}
+
+/** The different popups first shown to the member on the local day of `now` in `zone`. */
+export function popupsShownToday(newShows: readonly NewShow[], now: Date, zone: string): Set<string> {
+  const today = localDate(now, zone);
+  return new Set(newShows.filter((s) => localDate(s.at, zone) === today).map((s) => s.popupId));
+}
+
+/**
+ * The daily cap: showing `popupId` must not make the day's number of different popups
+ * exceed `cap`. One already counted today (an earlier occurrence of an hourly popup) adds
+ * nothing, so it is allowed.
+ */
+export function capAllows(popupId: string, cap: number, newShows: readonly NewShow[], now: Date, zone: string): boolean {
+  const today = popupsShownToday(newShows, now, zone);
+  return today.has(popupId) || today.size < cap;
+}
+
+/** Shown in the occurrence running now: a state of this occurrence shown at or after its start. */
+export function shownInOccurrence(verdict: Pick<PopupVerdict, 'occurrence' | 'state'>): boolean {
+  const shown = verdict.state.lastShownAt;
+  return verdict.occurrence !== null && shown != null && shown.getTime() >= verdict.occurrence.start.getTime();
+}
+
+/** Every rule for one popup, in the decision record's order. */
+export function decide(popup: DeliverablePopup, stored: PopupUserState | null | undefined, ctx: DeliveryContext): Delivery {
+  const verdict = evaluatePopup(popup, stored, ctx.signedInAt, ctx.now);
+  const zone = memberZone(ctx.sessionZone, popup.timezone);
+  const shown = shownInOccurrence(verdict);
+  const refuse = (refusal: Refusal, capChecked: number | null = null): Delivery => ({ show: false, refusal, verdict, zone, shownInOccurrence: shown, capChecked });
+  if (!verdict.shouldShow) return refuse('not_showable');
+  const rules = effectiveRules(popup, ctx.programme);
+  if (rules.quietHours && inQuietHours(ctx.now, zone, rules.quietHours)) return refuse('quiet_hours');
+  if (rules.dailyCap === null || shown) return { show: true, refusal: null, verdict, zone, shownInOccurrence: shown, capChecked: null };
+  if (ctx.newShows === null) throw new Error('decide: a daily cap applies but the member\'s shows were not loaded');
+  if (!capAllows(popup.id, rules.dailyCap, ctx.newShows, ctx.now, zone)) return refuse('daily_cap', rules.dailyCap);
+  return { show: true, refusal: null, verdict, zone, shownInOccurrence: shown, capChecked: rules.dailyCap };
+}
+
+/** The best popup that passes every rule, from candidates with their stored states; null when none does. */
+export function pickDeliverable<P extends DeliverablePopup>(
+  candidates: readonly { popup: P; state: PopupUserState | null }[],
+  ctx: DeliveryContext,
+): { popup: P; delivery: Delivery } | null {
+  const sorted = [...candidates].sort((a, b) => compareBest(a.popup, b.popup));
+  for (const c of sorted) {
+    const delivery = decide(c.popup, c.state, ctx);
+    if (delivery.show) return { popup: c.popup, delivery };
+  }
+  return null;
+}
+
+/** True when some candidate is subject to a cap, so the member's shows must be loaded first. */
+export function needsShows(candidates: readonly { popup: Pick<DeliverablePopup, 'dailyCap'> }[], programme: ProgrammeRules): boolean {
+  return programme.dailyCap !== null || candidates.some((c) => c.popup.dailyCap !== null);
+}

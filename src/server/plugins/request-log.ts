@@ -1,0 +1,110 @@
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import pino, { type Bindings, type ChildLoggerOptions, type LevelWithSilentOrString, type Logger } from 'pino';
+
+type LogArgs = Parameters<Logger['info']>;
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * A request's logger, made only when something is logged through it. Fastify makes a child
+ * logger per request; with the redaction paths (app.ts) a pino child costs as much as a
+ * small route, and most requests never log anything but their access line (below).
+ */
+class LazyChildLogger {
+  #real: Logger | undefined;
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private real(): Logger {
+    this.#real ??= this.parent.child(this.bindings, this.options);
+    return this.#real;
+  }
+
+  private write(level: Level, args: LogArgs) {
+    if (this.#real) return this.#real[level](...args);
+    if (this.parent.isLevelEnabled(level)) this.real()[level](...args);
+  }
+
+  get level(): string {
+    return this.#real?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.real().level = level;
+  }
+  isLevelEnabled(level: LevelWithSilentOrString): boolean {
+    return (this.#real ?? this.parent).isLevelEnabled(level);
+  }
+  fatal(...args: LogArgs) {
+    this.write('fatal', args);
+  }
+  error(...args: LogArgs) {
+    this.write('error', args);
+  }
+  warn(...args: LogArgs) {
+    this.write('warn', args);
+  }
+  info(...args: LogArgs) {
+    this.write('info', args);
+  }
+  debug(...args: LogArgs) {
+    this.write('debug', args);
+  }
+  trace(...args: LogArgs) {
+    this.write('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: the per-request logger, made on first use. */
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  // Only a pino logger can say which levels are on; any other (`logger: false`) gets its own child.
+  if (typeof (logger as Partial<Logger>).isLevelEnabled !== 'function') return logger.child(bindings, options);
+  return new LazyChildLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+/**
+ * The per-request log lines (Fastify's `logController`): one access line per answered
+ * request at info (`request completed`: request id, method, URL with query values dropped,
+ * status, time), and the `incoming request` line at debug. The access line is written by a
+ * logger of its own to the same destination: every field in it is listed here and none is
+ * secret, so it skips the redaction pass (which costs more than the rest of a request) that
+ * every other line still goes through. A failed answer is logged by Fastify as before.
+ */
+export class RequestLog extends LogController {
+  private access: Logger | undefined;
+
+  constructor(private readonly loggedUrl: (url: string) => string) {
+    super();
+  }
+
+  /** Writes the access lines to the app logger's destination, at its level. */
+  attach(log: FastifyBaseLogger): void {
+    const parent = log as Logger;
+    const destination = (parent as unknown as Record<symbol, pino.DestinationStream | undefined>)[pino.symbols.streamSym];
+    if (destination) this.access = pino({ level: parent.level }, destination);
+  }
+
+  override incomingRequest(request: FastifyRequest): void {
+    const log = request.log as Partial<Logger>;
+    if (typeof log.isLevelEnabled !== 'function' || log.isLevelEnabled('debug')) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error || !this.access) return super.requestCompleted(error, request, reply);
+    if (!this.access.isLevelEnabled('info')) return;
+    this.access.info(
+      {
+        reqId: request.id,
+        req: { method: request.method, url: this.loggedUrl(request.url) },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+  }
+}

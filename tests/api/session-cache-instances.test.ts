@@ -1,0 +1,180 @@
+/**
+ * Two instances with session caches on one database, talking over the real channel: Redis
+ * pub/sub (REDIS_URL, default the local Redis) on the embedded project, PostgreSQL
+ * LISTEN/NOTIFY on the PostgreSQL project. Each instance gets a database handle of its own
+ * (drizzle over the same connection or pool), so nothing reaches the other in-process: only
+ * the channel does. A change on A is refused by B within 50 ms; with the channel down B asks the
+ * database on every request, and caches again once it is back.
+ * (Across real processes: `npm run test:instances`.)
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database, Db } from '../../src/db/client';
+import * as schema from '../../src/db/schema';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { MemoryCounterStore } from '../../src/server/lib/counter-store';
+import { sha256Hex } from '../../src/server/lib/crypto';
+import { LISTENER_NAME } from '../../src/server/lib/notify';
+import { type TestApp, asUser, createTestApp, signedInMember } from './support/test-app';
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let t: TestApp;
+let a: FastifyInstance;
+let b: FastifyInstance;
+/** Statements B sent to the database while counting. */
+const bStatements = { on: false, n: 0 };
+let dbUrl = '';
+
+/** Another handle on the same database, as another process would have. */
+function twin(database: Database, count?: typeof bStatements): Database {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const logger = count ? { logQuery: () => void (count.on && (count.n += 1)) } : undefined;
+  const db = (onPostgres ? drizzleNodePg(client as pg.Pool, { schema, ...(logger ? { logger } : {}) }) : drizzlePglite(client as PGlite, { schema, ...(logger ? { logger } : {}) })) as unknown as Db;
+  return { ...database, db };
+}
+
+async function instance(database: Database): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      SERVE_CLIENT: '0',
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      AUDIT_HMAC_SECRET: 'test-secret-test-secret',
+      ...(onPostgres ? { DATABASE_URL: dbUrl } : { REDIS_URL: redisUrl }),
+    }),
+    database,
+    clock: t.clock,
+    counters: new MemoryCounterStore(t.clock),
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  if (onPostgres) dbUrl = ((t.database.db as unknown as { $client: pg.Pool }).$client.options as { connectionString: string }).connectionString;
+  a = await instance(twin(t.database));
+  b = await instance(twin(t.database, bStatements));
+  // Both listening before the first case.
+  await vi.waitFor(() => expect(a.sessionCache.enabled && b.sessionCache.enabled).toBe(true), { timeout: 5000, interval: 10 });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await t?.close();
+});
+
+const me = (app: FastifyInstance, token: string) => app.inject(asUser(token, { method: 'GET', url: '/api/auth/me' }));
+const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * How long after `change` resolved `app` still held `token` in its cache (checked between turns
+ * of the event loop, so the channel's message is read as soon as it is there); then `app`
+ * must refuse it. The refusal itself asks the database, whose time is not the cache's.
+ */
+async function msUntilRefused(app: FastifyInstance, token: string, change: () => Promise<unknown>): Promise<number> {
+  const tokenHash = sha256Hex(token);
+  expect(app.sessionCache.holds(tokenHash)).toBe(true);
+  await change();
+  const started = performance.now();
+  while (app.sessionCache.holds(tokenHash) && performance.now() - started < 2000) await yieldToIo();
+  const ms = performance.now() - started;
+  expect((await me(app, token)).statusCode).toBe(401);
+  return ms;
+}
+
+/** Statements B's `fn` cost. */
+async function bCost(fn: () => Promise<unknown>): Promise<number> {
+  bStatements.n = 0;
+  bStatements.on = true;
+  try {
+    await fn();
+  } finally {
+    bStatements.on = false;
+  }
+  return bStatements.n;
+}
+
+/** Kills B's (and A's) listening connection from outside, as a restart or a network cut would. */
+async function cutListeners(): Promise<void> {
+  if (onPostgres) {
+    const admin = new pg.Client({ connectionString: dbUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()', [LISTENER_NAME]);
+    } finally {
+      await admin.end();
+    }
+    return;
+  }
+  const admin = new Redis(redisUrl);
+  try {
+    const list = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
+    // Only the session listeners (the API tests' only ones on this Redis; the fault scripts run their own).
+    const ours = list.split('\n').filter((line) => line.includes(`name=${LISTENER_NAME} `));
+    for (const line of ours) {
+      const id = /(?:^|\s)id=(\d+)/.exec(line)?.[1];
+      if (id) await admin.call('CLIENT', 'KILL', 'ID', id);
+    }
+  } finally {
+    await admin.quit();
+  }
+}
+
+describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN/NOTIFY' : 'Redis pub/sub'}`, () => {
+  it('serves a session from memory on both', async () => {
+    const m = await signedInMember(a);
+    for (const app of [a, b]) expect((await me(app, m.token)).statusCode).toBe(200);
+    expect(await bCost(() => me(b, m.token))).toBe(0);
+  });
+
+  it('refuses on B within 50 ms a session signed out on A', async () => {
+    const m = await signedInMember(a);
+    await me(a, m.token);
+    await me(b, m.token);
+    expect(await bCost(() => me(b, m.token))).toBe(0);
+    const ms = await msUntilRefused(b, m.token, async () => expect((await a.inject(asUser(m.token, { method: 'POST', url: '/api/auth/signout' }))).statusCode).toBe(200));
+    expect(ms).toBeLessThanOrEqual(50);
+  });
+
+  it('refuses on B within 50 ms the other sessions of a password changed on A', async () => {
+    const m = await signedInMember(a);
+    const other = (await b.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: m.email, password: m.password } })).json().token as string;
+    await me(b, other);
+    expect(await bCost(() => me(b, other))).toBe(0);
+    const ms = await msUntilRefused(b, other, async () =>
+      expect((await a.inject(asUser(m.token, { method: 'POST', url: '/api/me/password', payload: { currentPassword: m.password, newPassword: 'another sturdy passphrase' } }))).statusCode).toBe(200),
+    );
+    expect(ms).toBeLessThanOrEqual(50);
+    expect((await me(b, m.token)).statusCode).toBe(200);
+  });
+
+  it('bypasses the cache while the channel is down, and caches again once it is back', async () => {
+    const m = await signedInMember(a);
+    await me(b, m.token);
+    expect(await bCost(() => me(b, m.token))).toBe(0);
+    await cutListeners();
+    await vi.waitFor(() => expect(b.sessionCache.enabled).toBe(false), { timeout: 3000, interval: 5 });
+    // Down: every request asks the database (what was cached could be stale by now).
+    for (let i = 0; i < 3; i += 1) expect(await bCost(async () => expect((await me(b, m.token)).statusCode).toBe(200))).toBe(1);
+    // A sign-out while B cannot hear it is refused by B all the same.
+    expect((await a.inject(asUser(m.token, { method: 'POST', url: '/api/auth/signout' }))).statusCode).toBe(200);
+    expect((await me(b, m.token)).statusCode).toBe(401);
+    // Back: listening again (reconnected on its own), the cache serves again.
+    await vi.waitFor(() => expect(b.sessionCache.enabled && a.sessionCache.enabled).toBe(true), { timeout: 5000, interval: 10 });
+    const fresh = await signedInMember(a);
+    await me(b, fresh.token);
+    expect(await bCost(() => me(b, fresh.token))).toBe(0);
+    const ms = await msUntilRefused(b, fresh.token, () => a.inject(asUser(fresh.token, { method: 'POST', url: '/api/auth/signout' })));
+    expect(ms).toBeLessThanOrEqual(50);
+  });
+});

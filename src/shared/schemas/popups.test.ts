@@ -26,6 +26,10 @@ describe('PopupFormSchema', () => {
       maxSnoozes: 2,
       priority: 5,
       isActive: false,
+      actionLabel: 'Take Vital Scan',
+      audience: { companyIds: [], enrolledOnly: false, withFamilyOnly: false },
+      dailyCap: null,
+      quietHours: null,
     });
   });
 

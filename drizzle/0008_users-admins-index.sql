@@ -1,0 +1,1 @@
+CREATE INDEX "users_admins_idx" ON "users" USING btree ("company_id") WHERE "users"."role" = 'admin';

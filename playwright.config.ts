@@ -27,6 +27,9 @@ export default defineConfig({
     },
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app registers a service worker; specs that route requests must see every one, so
+    // only the offline spec (which needs it) allows it.
+    serviceWorkers: 'block',
   },
   // The shared administrator's second factor is set up once, first, by one process; the specs
   // then share what it wrote to .tmp/ (tests/e2e/support/admin-mfa.ts says why).

@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const out = process.env.BUILD_OUT ?? 'dist';
 const client = path.resolve(import.meta.dirname, 'src/client');
@@ -83,6 +84,17 @@ function staticClosure(roots: string[], graph: ModuleGraph): Set<string> {
 }
 
 /**
+ * Modules a screen's closure reaches only through a package index that re-exports everything
+ * (`export *`, which BARRELS cannot follow by name), and that only lazy code uses: in a screen's
+ * chunk they would be downloaded with it (a lazy chunk that uses one imports it from there).
+ * Left to automatic splitting, they go with the lazy code that uses them.
+ */
+const LAZY_ONLY = [
+  // TanStack Query's dehydrate/hydrate: only the offline copy of answers (lib/query-persist.ts).
+  /[\\/]node_modules[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$/,
+];
+
+/**
  * Chunks by screen: the modules `roots` import statically go in one chunk named `name`
  * (minus those already claimed by a group of higher priority), instead of the many small
  * chunks automatic splitting makes of modules shared between screens. With `alsoIn`, only the
@@ -91,6 +103,7 @@ function staticClosure(roots: string[], graph: ModuleGraph): Set<string> {
 function screenChunk(name: string, roots: string[], alsoIn?: string[]) {
   const members = new WeakMap<ModuleGraph, Set<string>>();
   return (id: string, graph: ModuleGraph): string | null => {
+    if (LAZY_ONLY.some((re) => re.test(id))) return null;
     if (!members.has(graph)) {
       const found = staticClosure(roots.map((f) => path.join(client, f)), graph);
       if (alsoIn) {
@@ -151,10 +164,66 @@ function preloadAppChunk(): Plugin {
   };
 }
 
+/**
+ * The service worker (Workbox, through vite-plugin-pwa; docs/decisions/pwa-offline.md):
+ * precaches the app shell and every member and sign-in screen's chunks, answers every page
+ * navigation with the precached shell, and caches no API answer (member data is kept by the
+ * app in IndexedDB only, which sign-out deletes). A new version waits for the member's Reload.
+ * The manifest is the server's (GET /manifest.webmanifest, from the runtime brand config).
+ */
+function serviceWorker() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    includeManifestIcons: false,
+    strategies: 'generateSW',
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // Admin screens (and the charts only they draw) are not worth every member's download;
+      // they load from the network as before.
+      globIgnores: ADMIN_CHUNKS,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/\.well-known\//, /^\/(healthz|readyz|metrics)$/, /^\/manifest\.webmanifest$/],
+      // No runtime caching at all: nothing fetched at run time (API answers above all) is kept.
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: false,
+      inlineWorkboxRuntime: true,
+      sourcemap: false,
+      // Hashed file names carry the version already.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+  });
+}
+
+/**
+ * Build output the service worker leaves out of its precache: the admin screens' own chunks
+ * and the chart library only popup results draw (about 460 KB). Chunks
+ * an admin screen shares with member screens stay in.
+ */
+const ADMIN_CHUNKS = [
+  'assets/admin-employe*',
+  'assets/admin-layout-*',
+  'assets/admin-list-state-*',
+  'assets/admin-popups-page-*',
+  'assets/popup-results-*',
+  'assets/popup-status-badge-*',
+  'assets/enrolment-requests-*',
+  'assets/search-box-*',
+  'assets/sort-controls-*',
+  // jsPDF's optional helpers for HTML and SVG input (html2canvas, DOMPurify, canvg and its
+  // core-js), which it imports only for .html() and .svg(): about 380 KB.
+  'assets/html2canvas-*',
+  'assets/purify.es-*',
+  'assets/index.es-*',
+];
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadAppChunk()],
+  plugins: [react(), tailwindcss(), preloadAppChunk(), serviceWorker()],
   build: {
     outDir: `../../${out}/client`,
     emptyOutDir: true,
@@ -186,6 +255,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000', '/readyz': 'http://127.0.0.1:3000' },
+    proxy: { '/api': 'http://127.0.0.1:3000', '/readyz': 'http://127.0.0.1:3000', '/manifest.webmanifest': 'http://127.0.0.1:3000' },
   },
 });

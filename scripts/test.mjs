@@ -1,5 +1,6 @@
-// `npm test`: the whole suite. Types, lint, unit and API tests (PGlite, and PostgreSQL
-// whenever DATABASE_URL is set), then a production build driven end to end in Chromium.
+// `npm test`: the whole suite. Types, lint (the code, and the OpenAPI document), unit and API
+// tests (PGlite, and PostgreSQL whenever DATABASE_URL is set), then a production build driven
+// end to end in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -29,6 +30,8 @@ const vitestProjects = {
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'], when: !only },
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'], when: !only },
+  // The OpenAPI document: Redocly's recommended rules, zero errors and warnings; its generated client type-checks.
+  { name: 'API document', cmd: ['npm', 'run', '-s', 'lint:api'], when: !only },
   {
     name: 'unit and API tests',
     cmd: ['npx', 'vitest', 'run', ...vitestProjects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'],

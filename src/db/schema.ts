@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -354,4 +355,46 @@ export const rosterEntries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roster_entries_company_lhmp_key').on(t.companyId, t.lhmpId)],
+);
+
+/**
+ * What an employer's plan prints on its members' ID cards (issue 11). One row per employer,
+ * written by admins; a missing row or an empty field means the card leaves that line off.
+ */
+export const employerCards = pgTable('employer_cards', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  planName: text('plan_name'),
+  groupNumber: text('group_number'),
+  rxBin: text('rx_bin'),
+  rxPcn: text('rx_pcn'),
+  rxGroup: text('rx_group'),
+  memberServicesPhone: text('member_services_phone'),
+  nurseLinePhone: text('nurse_line_phone'),
+  payerId: text('payer_id'),
+  backNote: text('back_note'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * Replay store for `Idempotency-Key` on create calls: one row per user and key for 24 hours.
+ * `statusCode` null means the first request is still running; a repeat then waits or gets 409.
+ * `requestHash` ties the key to one method, route and body, so a reused key with another body
+ * is refused rather than answered with someone else's result.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 255 }).notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -1,19 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Writable } from 'node:stream';
+import { type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { stdSerializers } from 'pino';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type DestinationStream, stdSerializers } from 'pino';
 import type { Database } from '#db/client';
 import { messages } from '#shared/messages/index';
 import type { Config } from './config';
 import { type Clock, systemClock } from './lib/clock';
+import { openapiDocument, openapiTransform } from './openapi';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './lib/counter-store';
 import { type PasswordHasher, createHashPool } from './lib/hash-pool';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { cardsRoutes } from './modules/cards/cards.routes';
+import { createCardsService } from './modules/cards/cards.service';
+import { createCardSigner, ephemeralCardSigningKey, parseCardSigningKey } from './modules/cards/signing-key';
 import { createAdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -31,6 +34,7 @@ import { createPopupsService } from './modules/popups/popups.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerAuthGuards, type RouteEntry } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerMetrics } from './plugins/metrics';
 import { parseAllowList } from './lib/allow-list';
@@ -47,6 +51,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The hasher behind the bounded hash pool (argon2id; tests give a fake). */
   passwordHasher?: PasswordHasher;
+  /** ID cards' Ed25519 key (main.ts: CARD_SIGNING_KEY, else DATA_DIR's); unset: CARD_SIGNING_KEY, else one for this process. */
+  cardSigningKey?: KeyObject;
 }
 
 declare module 'fastify' {
@@ -100,7 +106,7 @@ function loggedError(err: Error) {
 }
 
 /** The server's logger: the configured level, credentials redacted, query values dropped; `stream` for tests. */
-export function loggerOptions(config: Config, stream?: Writable): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: logRedactPaths,
@@ -152,14 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before compress: the built client is served precompressed, never compressed per request.
   await registerClient(app, { serve: config.SERVE_CLIENT, clientDir: config.CLIENT_DIR, headers: securityHeaders });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: `${config.BRAND_NAME} API`, version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document is generated from the route table (summary, operationId, security from config.access): src/server/openapi.ts.
+  await app.register(swagger, { openapi: openapiDocument({ brandName: config.BRAND_NAME, publicUrl: config.PUBLIC_URL }), transform: openapiTransform });
 
   // The mailer queues in the caller's transaction; the outbox worker sends (started on listen, stopped on close).
   const mailer = registerMail(app, { config, database, clock });
@@ -185,9 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     newEmployerMode: config.ENROLMENT_MODE,
   });
   app.decorate('routeTable', [] as RouteEntry[]);
-  // Housekeeping: ended sessions are deleted hourly so the table does not grow forever.
+  const idempotency = registerIdempotency(app, { db: database.db, clock });
+  // Housekeeping: ended sessions (and idempotency keys past 24 h) are deleted hourly so the tables do not grow forever.
   const purge = setInterval(() => {
     auth.purgeEndedSessions().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+    idempotency.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'idempotency key purge failed'));
   }, 60 * 60 * 1000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
@@ -215,6 +217,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   adminRoutes(app, { admin: createAdminService({ db: database.db, clock }) });
+  const cardKey = deps.cardSigningKey ?? (config.CARD_SIGNING_KEY ? parseCardSigningKey(config.CARD_SIGNING_KEY) : ephemeralCardSigningKey());
+  cardsRoutes(app, {
+    cards: createCardsService({ db: database.db, clock, counters, signer: createCardSigner(cardKey), verifyPerMinute: config.AUTH_RATE_LIMIT_PER_IP }),
+  });
   enrolmentRoutes(app, {
     enrolment: createEnrolmentService({
       db: database.db,

@@ -7,6 +7,7 @@ const isAddressOrRange = (entry: string) => {
 };
 import { mixesScripts } from '#shared/schemas/employer-name';
 import { parseAllowList } from './lib/allow-list';
+import { parseCardSigningKey } from './modules/cards/signing-key';
 
 const bool = z
   .enum(['0', '1', 'true', 'false'])
@@ -55,6 +56,24 @@ export const ConfigSchema = z.object({
     .min(1)
     .refine((name) => !mixesScripts(name), 'must not mix Latin letters with Cyrillic or Greek letters')
     .default('Program Administration'),
+  /**
+   * Ed25519 private key ID cards are signed with: PKCS#8 PEM, or base64 of the PKCS#8 DER or
+   * the 32-byte seed. Unset: generated once into DATA_DIR/card-signing-key.pem (modules/cards).
+   */
+  CARD_SIGNING_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((key) => {
+        try {
+          parseCardSigningKey(key);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an Ed25519 private key: PKCS#8 PEM, or base64 of the PKCS#8 DER or of the 32-byte seed')
+      .optional(),
+  ),
   /** Secret for hashing user agents in audits; a random one per boot when unset. */
   AUDIT_HMAC_SECRET: z.string().min(16).optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),

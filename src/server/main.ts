@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { openDatabase } from '#db/client';
-import { buildApp } from './app';
+import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { systemClock } from './lib/clock';
 import { publishSessionChangesFrom } from './lib/notify';
 import { mailerFromConfig } from './modules/mail/mailer';
+import { cardKeyWarning, loadOrCreateCardSigningKey } from './modules/cards/signing-key';
 import { mailStartupWarning } from './modules/mail/register';
 import { demoAdminAccessMode, demoSignInLines, seedDemoData } from './seed/demo-data';
 
@@ -57,7 +59,17 @@ async function main() {
     return loaded;
   });
 
-  const app = await buildApp({ config, database });
+  // Log lines are buffered and written in batches, not one write(2) per line: under load the
+  // synchronous writes were a third of the server's CPU. A line waits at most a second; exits
+  // flush what is buffered (docs/decisions/buffered-logging.md).
+  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const flushTimer = setInterval(() => logStream.flush(), 1000);
+  flushTimer.unref();
+  process.once('exit', () => logStream.flushSync());
+  // ID cards are signed with CARD_SIGNING_KEY, else a key generated once into DATA_DIR.
+  const cardKey = config.CARD_SIGNING_KEY ? undefined : loadOrCreateCardSigningKey(path.resolve(config.DATA_DIR));
+  if (cardKey && config.DATABASE_URL) console.warn(cardKeyWarning(path.resolve(config.DATA_DIR)));
+  const app = await buildApp({ config, database, logger: loggerOptions(config, logStream), ...(cardKey ? { cardSigningKey: cardKey.key } : {}) });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes';
 
-/** The one error body every API failure answers with. */
+/** The codes live in error-codes.ts (no zod there: the client's first screen reads them). */
+export { ERROR_CODES, type ErrorCode } from './error-codes';
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/** The one error body every API failure answers with: `code` always, `fields` for field-level problems. */
 export const ErrorBodySchema = z.object({
   error: z.string(),
+  code: ErrorCodeSchema,
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

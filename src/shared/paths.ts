@@ -33,6 +33,7 @@ export const paths = {
   financialGuidanceSystem: '/wealth/financial-guidance-system',
   store: '/store',
   idCard: '/id-card',
+  verifyCard: '/verify-card',
   information: '/information',
   terms: '/information/terms',
   privacy: '/information/privacy',

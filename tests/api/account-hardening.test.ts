@@ -103,7 +103,7 @@ describe('reset-password and verify-email limits', () => {
         for (let i = 0; i < 4; i += 1) expect((await send('10.7.7.7')).statusCode, url).toBe(400);
         const refused = await send('10.7.7.7');
         expect(refused.statusCode, url).toBe(429);
-        expect(refused.json()).toEqual({ error: expect.stringMatching(/wait/) });
+        expect(refused.json()).toEqual({ error: expect.stringMatching(/wait/), code: 'rate_limited' });
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
         expect((await send('10.7.7.8')).statusCode, url).toBe(400);
       }
@@ -120,7 +120,7 @@ describe('reset-password and verify-email limits', () => {
     for (let i = 0; i < 5; i += 1) expect((await post('/api/auth/reset-password', { token, password: 'password123' })).statusCode).toBe(400);
     const refused = await post('/api/auth/reset-password', { token, password: NEW_PASSWORD });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: 'Too many tries with this link. Ask for a new one, or wait an hour and try again.' });
+    expect(refused.json()).toEqual({ error: 'Too many tries with this link. Ask for a new one, or wait an hour and try again.', code: 'rate_limited' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signIn(m.email, m.password)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.tokenHash, sha256Hex(token)));

@@ -74,7 +74,7 @@ describe('verified email', () => {
 
     const again = await post('/api/auth/verify-email', { token });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: expect.stringContaining('already been used') });
+    expect(again.json()).toEqual({ error: expect.stringContaining('already been used'), code: 'validation' });
   });
 
   it('refuses a link after 24 hours as expired, and accepts it a second before', async () => {
@@ -334,7 +334,7 @@ describe('change password', () => {
     const member = await signedInMember(t.app);
     const res = await post('/api/me/password', { currentPassword: 'not my password', newPassword: NEW_PASSWORD }, member.auth);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Your current password is not correct', fields: { currentPassword: 'Your current password is not correct' } });
+    expect(res.json()).toEqual({ error: 'Your current password is not correct', code: 'validation', fields: { currentPassword: 'Your current password is not correct' } });
     expect(await meStatus(member.token)).toBe(200);
     expect(await eventsOf('password.change.denied', member.id)).toHaveLength(1);
     expect(await signInStatus(member.email, member.password)).toBe(200);
@@ -430,7 +430,7 @@ describe('signed-in devices', () => {
     expect((await list(mine)).map((s) => s.id)).not.toContain(target.id);
     const again = await t.app.inject(asUser(mine, { method: 'DELETE', url: `/api/me/sessions/${target.id}` }));
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ error: 'Session not found' });
+    expect(again.json()).toEqual({ error: 'Session not found', code: 'not_found' });
     expect(await eventsOf('session.revoked', member.id)).toHaveLength(1);
   });
 

@@ -82,11 +82,11 @@ describe('authorization on every admin popup endpoint', () => {
     for (const options of endpoints(existing.id)) {
       const anonymous = await t.app.inject(options);
       expect(anonymous.statusCode, `${options.method} ${options.url}`).toBe(401);
-      expect(anonymous.json()).toEqual({ error: 'Authentication required' });
+      expect(anonymous.json()).toEqual({ error: 'Authentication required', code: 'unauthenticated' });
       for (const who of [member, plainAdmin]) {
         const res = await as(who.token, options);
         expect(res.statusCode, `${options.method} ${options.url}`).toBe(403);
-        expect(res.json()).toEqual({ error: 'Admin access required' });
+        expect(res.json()).toEqual({ error: 'Admin access required', code: 'forbidden' });
       }
     }
     expect(await countPopups()).toBe(before);
@@ -206,7 +206,7 @@ describe('POST /api/admin/popups', () => {
     const before = await countPopups();
     const huge = await create(body({ message: 'x'.repeat(1024 * 1024) }));
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ error: 'Request body is too large' });
+    expect(huge.json()).toEqual({ error: 'Request body is too large', code: 'payload_too_large' });
     const malformed = await adminCall({ method: 'POST', url: '/api/admin/popups', payload: '{"title":', headers: { 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);
     const notObject = await create([body()]);
@@ -242,7 +242,7 @@ describe('PUT /api/admin/popups/{id}', () => {
     for (const id of [MISSING_ID, 'nope']) {
       const res = await adminCall({ method: 'PUT', url: `/api/admin/popups/${id}`, payload: body() });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Popup not found' });
+      expect(res.json()).toEqual({ error: 'Popup not found', code: 'not_found' });
     }
   });
 });

@@ -187,13 +187,15 @@ describe('GET /api/admin/employers/:companyId', () => {
     expect(res.json()).toEqual({ employer: { id: e.id, name: e.name, employees: 2, participants: 1, familyMembers: 1 } });
   });
 
-  it('answers 404 for an unknown employer and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown employer and the same 404 for a malformed id', async () => {
     const missing = await get(`/api/admin/employers/${randomUUID()}`);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Employer not found' });
-    const malformed = await get('/api/admin/employers/not-a-uuid');
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().fields).toHaveProperty('companyId');
+    expect(missing.json()).toEqual({ error: 'Employer not found', code: 'not_found' });
+    for (const bad of ['not-a-uuid', '1', `${randomUUID()}x`, '%00']) {
+      const malformed = await get(`/api/admin/employers/${bad}`);
+      expect(malformed.statusCode, bad).toBe(404);
+      expect(malformed.json(), bad).toEqual(bad === '%00' ? { error: 'Not found', code: 'not_found' } : { error: 'Employer not found', code: 'not_found' });
+    }
   });
 });
 
@@ -269,6 +271,20 @@ describe('GET /api/admin/employers/:companyId/employees', () => {
     expect(searched.json().pagination.total).toBe(1);
   });
 
+  it('filters by status not_enrolled (never signed in), alone and with a search', async () => {
+    const res = await list({ status: 'not_enrolled' });
+    expect(res.statusCode).toBe(200);
+    expect(names(res.json().employees)).toEqual(['amy adams', 'Percy Cent', 'Hun Dred']);
+    expect(res.json().pagination).toEqual({ total: 3, page: 1, totalPages: 1, size: 25, totalIsCapped: false });
+    expect(res.json().employees.every((x: { enrolled: boolean }) => !x.enrolled)).toBe(true);
+    // A trigram term, a short term (no trigram) and a term matching only enrolled people.
+    expect(names((await list({ status: 'not_enrolled', search: 'roster.test' })).json().employees)).toEqual(['amy adams', 'Percy Cent', 'Hun Dred']);
+    expect(names((await list({ status: 'not_enrolled', search: 'dr' })).json().employees)).toEqual(['Hun Dred']);
+    const smith = (await list({ status: 'not_enrolled', search: 'smith' })).json();
+    expect(smith.employees).toEqual([]);
+    expect(smith.pagination.total).toBe(0);
+  });
+
   it('treats an empty status or search as all', async () => {
     const res = await list({ status: '', search: '' });
     expect(res.statusCode).toBe(200);
@@ -283,7 +299,7 @@ describe('GET /api/admin/employers/:companyId/employees', () => {
     ['page', { page: 100_001 }, 'Page must be a whole number from 1 to 100000'],
     ['size', { size: 0 }, 'Size must be a whole number from 1 to 100'],
     ['size', { size: 101 }, 'Size must be a whole number from 1 to 100'],
-    ['status', { status: 'active' }, 'Status must be verified or enrolled'],
+    ['status', { status: 'active' }, 'Status must be verified, enrolled or not_enrolled'],
     ['search', { search: 'y'.repeat(101) }, 'Search must be 100 characters or less'],
   ])('answers 400 for a bad %s', async (field, params, message) => {
     const res = await list(params);
@@ -291,9 +307,11 @@ describe('GET /api/admin/employers/:companyId/employees', () => {
     expect(res.json().fields[field]).toBe(message);
   });
 
-  it('answers 404 for an unknown employer and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown employer and for a malformed id', async () => {
     expect((await get(`/api/admin/employers/${randomUUID()}/employees`)).statusCode).toBe(404);
-    expect((await get('/api/admin/employers/123/employees')).statusCode).toBe(400);
+    const malformed = await get('/api/admin/employers/123/employees');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ error: 'Employer not found', code: 'not_found' });
   });
 });
 
@@ -343,6 +361,18 @@ describe('employee pages', () => {
     const searched = await page({ search: 'p1', size: 5, page: 2 });
     expect(searched.employees.map((x: { lastName: string }) => x.lastName)).toEqual(['P15', 'P16', 'P17', 'P18', 'P19']);
     expect(searched.pagination).toEqual({ total: 10, page: 2, totalPages: 2, size: 5, totalIsCapped: false });
+  });
+
+  it('pages within the not_enrolled filter, its total from the maintained counts', async () => {
+    const first = await page({ status: 'not_enrolled', size: 10 });
+    expect(first.employees.map((x: { lastName: string }) => x.lastName)).toEqual(['P02', 'P03', 'P05', 'P06', 'P08', 'P09', 'P11', 'P12', 'P14', 'P15']);
+    expect(first.pagination).toEqual({ total: 20, page: 1, totalPages: 2, size: 10, totalIsCapped: false });
+    const second = await page({ status: 'not_enrolled', size: 10, page: 2 });
+    expect(second.employees.map((x: { lastName: string }) => x.lastName)).toEqual(['P17', 'P18', 'P20', 'P21', 'P23', 'P24', 'P26', 'P27', 'P29', 'P30']);
+    expect(second.pagination).toEqual({ total: 20, page: 2, totalPages: 2, size: 10, totalIsCapped: false });
+    const searched = await page({ status: 'not_enrolled', search: 'p1' });
+    expect(searched.employees.map((x: { lastName: string }) => x.lastName)).toEqual(['P11', 'P12', 'P14', 'P15', 'P17', 'P18']);
+    expect(searched.pagination.total).toBe(6);
   });
 
   it('gives an employer without employees zero pages', async () => {
@@ -502,13 +532,15 @@ describe('GET /api/admin/employees/:userId', () => {
     expect(res.json().familyMembers).toEqual([]);
   });
 
-  it('answers 404 for an unknown employee without writing an event, and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown employee without writing an event, and for a malformed id', async () => {
     const unknown = randomUUID();
     const res = await get(`/api/admin/employees/${unknown}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Employee not found' });
+    expect(res.json()).toEqual({ error: 'Employee not found', code: 'not_found' });
     expect(await viewedEvents(unknown)).toEqual([]);
-    expect((await get('/api/admin/employees/42')).statusCode).toBe(400);
+    const malformed = await get('/api/admin/employees/42');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ error: 'Employee not found', code: 'not_found' });
   });
 
   it('refuses a member and an admin without step-up, and writes no view event for them', async () => {

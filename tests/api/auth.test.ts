@@ -63,20 +63,20 @@ describe('POST /api/auth/register', () => {
     expect(wrongType.json().fields).toHaveProperty('firstName');
     const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: '{"a":', headers: { 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ error: 'Malformed request body' });
+    expect(malformed.json()).toEqual({ error: 'Malformed request body', code: 'bad_request' });
   });
 
   it('answers 413 for an oversized body', async () => {
     const res = await post('/api/auth/register', { ...newMember(), firstName: 'x'.repeat(200_000) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'Request body is too large' });
+    expect(res.json()).toEqual({ error: 'Request body is too large', code: 'payload_too_large' });
   });
 
   it('answers 409 for a duplicate email or programme ID', async () => {
     const existing = await registerMember(t.app);
     const dupEmail = await post('/api/auth/register', newMember({ email: existing.email.toUpperCase() }));
     expect(dupEmail.statusCode).toBe(409);
-    expect(dupEmail.json()).toEqual({ error: 'An account with this email already exists', fields: { email: 'An account with this email already exists' } });
+    expect(dupEmail.json()).toEqual({ error: 'An account with this email already exists', code: 'conflict', fields: { email: 'An account with this email already exists' } });
     const dupId = await post('/api/auth/register', newMember({ lhmpId: existing.lhmpId.toLowerCase() }));
     expect(dupId.statusCode).toBe(409);
     expect(dupId.json().fields).toHaveProperty('lhmpId');
@@ -120,7 +120,7 @@ describe('POST /api/auth/signin', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
-    expect(wrong.json()).toEqual({ error: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ error: 'Invalid email or password', code: 'unauthenticated' });
     const audits = await t.database.db.select().from(loginAudits).where(eq(loginAudits.userId, m.id));
     expect(audits.map((a) => a.result)).toContain('bad_password');
     const a = audits.find((x) => x.result === 'bad_password')!;
@@ -147,7 +147,7 @@ describe('POST /api/auth/signin', () => {
         const waiting = await post('/api/auth/signin', { email: m.email, password: m.password });
         expect(waiting.statusCode).toBe(429);
         expect(waiting.headers['retry-after']).toBe(String(seconds));
-        expect(waiting.json()).toEqual({ error: messages.auth.server.locked });
+        expect(waiting.json()).toEqual({ error: messages.auth.server.locked, code: 'rate_limited' });
         t.clock.advance(seconds * 1000);
         expect((await wrong()).statusCode).toBe(401);
       }
@@ -225,7 +225,7 @@ describe('sessions', () => {
     t.clock.advance(15 * 60 * 1000);
     const res = await t.app.inject(asUser(m.token, { method: 'GET', url: '/api/auth/me' }));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Authentication required' });
+    expect(res.json()).toEqual({ error: 'Authentication required', code: 'unauthenticated' });
   });
 
   it('ends every session at 12 hours however active', async () => {

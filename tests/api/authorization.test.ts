@@ -50,6 +50,13 @@ describe('the route table', () => {
     }
   });
 
+  it('holds the ID card routes (issue 11) at their access levels', () => {
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/me/cards', access: 'member' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/cards/verify', access: 'public' });
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/admin/employers/:companyId/card', access: 'admin' });
+    expect(routes).toContainEqual({ method: 'PUT', url: '/api/admin/employers/:companyId/card', access: 'admin' });
+  });
+
   it('puts every /api/admin route except the step-up itself behind the admin guard', () => {
     const adminArea = routes.filter((r) => r.url.startsWith('/api/admin/') && r.url !== '/api/admin/access');
     expect(adminArea.length).toBeGreaterThanOrEqual(4);
@@ -67,7 +74,17 @@ describe.each(cases)('$method $url ($access)', (route) => {
       expect(res.statusCode, res.body).toBeLessThan(500);
     } else {
       expect(res.statusCode, res.body).toBe(expected);
-      if (route.method !== 'HEAD') expect(res.json()).toEqual({ error: expect.any(String) });
+      if (route.method !== 'HEAD') expect(res.json()).toEqual({ error: expect.any(String), code: expected === 401 ? 'unauthenticated' : 'forbidden' });
+    }
+  });
+});
+
+// Outside /api (so outside the route table): the card key is public, whoever asks.
+describe('GET /.well-known/wellhaven-card-key (public)', () => {
+  it.each(CALLERS)('as %s', async (caller) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: '/.well-known/wellhaven-card-key', headers: await callers.headersFor(caller) });
+      expect(res.statusCode, res.body).toBe(200);
     }
   });
 });

@@ -42,7 +42,7 @@ describe('with the database out of reach', () => {
       if (res.statusCode === 503) {
         unavailable += 1;
         expect(res.headers['retry-after'], where).toBe('5');
-        expect(res.json(), where).toEqual({ error: 'Service temporarily unavailable. Please try again shortly.' });
+        expect(res.json(), where).toEqual({ error: 'Service temporarily unavailable. Please try again shortly.', code: 'unavailable' });
       }
     }
     // Every guarded route looks the session up first.

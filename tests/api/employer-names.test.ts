@@ -74,7 +74,7 @@ describe('employer lookup at registration', () => {
     for (const company of ['Аcme Health', 'Acme Ηealth', 'Газпрoм']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: newMember({ company }) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: MIXED, fields: { company: MIXED } });
+      expect(res.json()).toEqual({ error: MIXED, code: 'validation', fields: { company: MIXED } });
     }
     const cyrillic = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: newMember({ company: `Газпром ${unique().replace(/[a-z]/g, '')}` }) });
     expect(cyrillic.statusCode, cyrillic.body).toBe(201);
@@ -92,11 +92,11 @@ describe('administrators adding employers', () => {
 
     const twin = await t.app.inject({ method: 'POST', url: '/api/admin/employers', headers: adminHeaders, payload: { name: name.replace(/ Ltd$/, ', Inc.').toLowerCase() } });
     expect(twin.statusCode).toBe(409);
-    expect(twin.json()).toEqual({ error: `An employer with this name already exists: ${name}`, fields: { name: `An employer with this name already exists: ${name}` } });
+    expect(twin.json()).toEqual({ error: `An employer with this name already exists: ${name}`, code: 'conflict', fields: { name: `An employer with this name already exists: ${name}` } });
 
     const mixed = await t.app.inject({ method: 'POST', url: '/api/admin/employers', headers: adminHeaders, payload: { name: 'Іnitech' } });
     expect(mixed.statusCode).toBe(400);
-    expect(mixed.json()).toEqual({ error: MIXED, fields: { name: MIXED } });
+    expect(mixed.json()).toEqual({ error: MIXED, code: 'validation', fields: { name: MIXED } });
   });
 });
 
@@ -155,7 +155,7 @@ describe('employer suggestions', () => {
     expect(await companiesKeyed('Program Administration')).toEqual([expect.objectContaining({ name: 'Program Administration', enrolment_mode: 'roster' })]);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: newMember({ company: 'program administration' }) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: NOT_LISTED, fields: { lhmpId: NOT_LISTED } });
+    expect(res.json()).toEqual({ error: NOT_LISTED, code: 'validation', fields: { lhmpId: NOT_LISTED } });
   });
 
   it("closes an administrators' employer found open when the administrator is set up, audited", async () => {
@@ -195,7 +195,7 @@ describe('employer suggestions', () => {
     for (const q of ['', 'ab', '  ab  ']) {
       const res = await suggest(q);
       expect(res.statusCode, q).toBe(400);
-      expect(res.json()).toEqual({ error: 'Type at least 3 characters', fields: { q: 'Type at least 3 characters' } });
+      expect(res.json()).toEqual({ error: 'Type at least 3 characters', code: 'validation', fields: { q: 'Type at least 3 characters' } });
     }
     const long = await suggest('x'.repeat(101));
     expect(long.statusCode).toBe(400);
@@ -211,7 +211,7 @@ describe('employer suggestions', () => {
       const refused = await ask('198.51.100.7');
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-      expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.' });
+      expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.', code: 'rate_limited' });
       expect((await ask('198.51.100.8')).statusCode).toBe(200);
       limited.clock.advance(61_000);
       expect((await ask('198.51.100.7')).statusCode).toBe(200);

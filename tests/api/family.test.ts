@@ -136,7 +136,7 @@ describe('POST /api/family-members', () => {
     const m = await signedInMember(t.app);
     const malformed = await call(m, { method: 'POST', url: '/api/family-members', payload: '{"firstName":', headers: { 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ error: 'Malformed request body' });
+    expect(malformed.json()).toEqual({ error: 'Malformed request body', code: 'bad_request' });
     const array = await add(m, [valid]);
     expect(array.statusCode).toBe(400);
     expect((await stored(m)).rows).toHaveLength(0);
@@ -159,7 +159,7 @@ describe('the limit of 20', () => {
     for (let i = 0; i < 20; i += 1) created.push(await addOk(m, { ...valid, firstName: `Kid${i}` }));
     const refused = await add(m, { ...valid, firstName: 'One too many' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: 'You can add at most 20 family members' });
+    expect(refused.json()).toEqual({ error: 'You can add at most 20 family members', code: 'conflict' });
     expect(await stored(m)).toMatchObject({ count: 20 });
     expect((await stored(m)).rows).toHaveLength(20);
     expect((await call(m, { method: 'DELETE', url: `/api/family-members/${created[0]!.id}` })).statusCode).toBe(204);
@@ -264,7 +264,7 @@ describe('PUT /api/family-members/:id', () => {
     for (const id of [theirs.id, MISSING_ID, 'not-a-uuid']) {
       const res = await call(other, { method: 'PUT', url: `/api/family-members/${id}`, payload: { ...valid, firstName: 'Hijack' } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Family member not found' });
+      expect(res.json()).toEqual({ error: 'Family member not found', code: 'not_found' });
     }
     expect(await list(owner)).toEqual([theirs]);
     expect(await list(other)).toEqual([]);
@@ -293,7 +293,7 @@ describe('DELETE /api/family-members/:id', () => {
     for (const id of [theirs.id, MISSING_ID, 'not-a-uuid']) {
       const res = await call(other, { method: 'DELETE', url: `/api/family-members/${id}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Family member not found' });
+      expect(res.json()).toEqual({ error: 'Family member not found', code: 'not_found' });
     }
     expect(await list(owner)).toEqual([theirs]);
     expect((await stored(owner)).count).toBe(1);

@@ -34,7 +34,7 @@ describe('GET /metrics', () => {
     for (const ip of ['203.0.113.9', '10.1.2.3', '::2']) {
       const res = await scrape(t, ip, { 'x-forwarded-for': '127.0.0.1' });
       expect(res.statusCode, ip).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found' });
+      expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
       expect(res.body).not.toContain('http_requests_total');
     }
   });

@@ -282,3 +282,63 @@ describe('sessions', () => {
     cells.checked += bSessions.length * 4 + 3;
   });
 });
+
+describe('ID cards', () => {
+  const plan = { a: `Plan A ${tag}`, b: `Plan B ${tag}` };
+  let companies: { a: string; b: string };
+  let adminHeaders: Record<string, string>;
+  const companyOf = async (userId: string) => rowsOf<{ id: string }>(await t.database.db.execute(sql`select company_id::text as id from users where id = ${userId}`))[0]!.id;
+  const cardRow = async (companyId: string) =>
+    rowsOf<{ row: string | null }>(await t.database.db.execute(sql`select (select c::text from employer_cards c where c.company_id = ${companyId}) as row`))[0]!.row;
+
+  beforeAll(async () => {
+    companies = { a: await companyOf(a.id), b: await companyOf(b.id) };
+    adminHeaders = (await signedInAdmin(t)).auth;
+    for (const who of ['a', 'b'] as const) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/admin/employers/${companies[who]}/card`, headers: adminHeaders, payload: { planName: plan[who], groupNumber: `G-${who}` } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it("gives A only A's own cards and A's employer's details, whatever A smuggles in", async () => {
+    const query = new URLSearchParams(Object.entries(smuggled()).map(([k, v]) => [k, String(v)])).toString();
+    for (const url of ['/api/me/cards', `/api/me/cards?${query}`]) {
+      const res = await t.app.inject({ url, headers: await asA() });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { details: { planName: string }; cards: { name: string; lhmpId: string; token: string }[] };
+      expect(body.details.planName).toBe(plan.a);
+      // One card for A and one per family member A has now (the matrix above added some).
+      const family = (await t.app.inject({ url: '/api/family-members', headers: await asA() })).json() as { familyMembers: { firstName: string; lastName: string }[] };
+      expect(body.cards.slice(1).map((c) => c.name).sort()).toEqual(family.familyMembers.map((f) => `${f.firstName} ${f.lastName}`).sort());
+      for (const card of body.cards) expect(card.lhmpId).toBe(a.lhmpId);
+      expect(res.body.includes(plan.b)).toBe(false);
+      expectNothingOfB(res.body, `GET ${url} as A`);
+      cells.checked += 1;
+    }
+  });
+
+  it("refuses members the admin card routes, for B's employer and their own, and changes nothing", async () => {
+    for (const companyId of [companies.b, companies.a]) {
+      const before = await cardRow(companyId);
+      const read = await t.app.inject({ url: `/api/admin/employers/${companyId}/card`, headers: await asA() });
+      expect(read.statusCode).toBe(403);
+      expect(read.body.includes(plan.b)).toBe(false);
+      const write = await t.app.inject({ method: 'PUT', url: `/api/admin/employers/${companyId}/card`, headers: await asA(), payload: { planName: 'Hijacked' } });
+      expect(write.statusCode).toBe(403);
+      expect(await cardRow(companyId)).toBe(before);
+      cells.checked += 2;
+    }
+    const bCards = (await t.app.inject({ url: '/api/me/cards', headers: await freshSessionHeaders(t, b.id) })).json() as { details: { planName: string } };
+    expect(bCards.details.planName).toBe(plan.b);
+  });
+
+  it("verifies B's card for anyone, and says no more than the card itself carries", async () => {
+    const bHeaders = await freshSessionHeaders(t, b.id);
+    const token = ((await t.app.inject({ url: '/api/me/cards', headers: bHeaders })).json() as { cards: { token: string }[] }).cards[0]!.token;
+    const res = await t.app.inject({ method: 'POST', url: '/api/cards/verify', headers: await asA(), payload: { token, userId: b.id } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ valid: true, lhmpId: b.lhmpId, planName: plan.b });
+    for (const secret of [b.email, b.id, ...owned.b]) expect(res.body.includes(secret)).toBe(false);
+    cells.checked += 1;
+  });
+});

@@ -77,7 +77,7 @@ const signIn = (app: FastifyInstance, credentials: { email: string; password: st
 /** The first of `answers` to arrive, with its index. */
 const firstOf = <T>(answers: Promise<T>[]) => Promise.race(answers.map((p, i) => p.then((answer) => ({ answer, i }))));
 
-const busy = { error: messages.auth.server.busy };
+const busy = { error: messages.auth.server.busy, code: 'unavailable' };
 
 describe('the password-hash pool (1 running, 1 waiting)', () => {
   const gate = gatedHasher();

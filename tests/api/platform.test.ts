@@ -172,7 +172,7 @@ describe('security headers', () => {
   it('answers unknown API paths and unused methods 404 with the error shape', async () => {
     const unknown = await t.app.inject({ url: '/api/nope' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'Not found' });
+    expect(unknown.json()).toEqual({ error: 'Not found', code: 'not_found' });
     const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/api/auth/me' });
     expect(wrongMethod.statusCode).toBe(404);
   });

@@ -109,7 +109,7 @@ describe('the action: button label and destination', () => {
     const payload = body({ actionTarget });
     const res = await create(payload);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ error: message, fields: { actionTarget: message } });
+    expect(res.json()).toEqual({ error: message, code: 'validation', fields: { actionTarget: message } });
     expect(await t.database.db.select().from(popups).where(eq(popups.title, payload.title))).toEqual([]);
   });
 
@@ -192,7 +192,7 @@ describe('the audience', () => {
     for (const action of ['snooze', 'complete']) {
       const res = await t.app.inject(asUser(inB.token, { method: 'POST', url: `/api/popups/${forA.id}/${action}` }));
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Popup not found' });
+      expect(res.json()).toEqual({ error: 'Popup not found', code: 'not_found' });
     }
     expect((await t.app.inject(asUser(inA.token, { method: 'POST', url: `/api/popups/${forA.id}/snooze` }))).statusCode).toBe(200);
     const list = await adminCall({ method: 'GET', url: `/api/admin/popups?search=${encodeURIComponent(forA.title)}` });
@@ -258,7 +258,7 @@ describe('POST /api/admin/popups/reach', () => {
   it('400 for an unknown employer or a malformed audience; 401 and 403 for others', async () => {
     const unknown = await reach({ companyIds: [randomUUID()] });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: 'One of the chosen employers no longer exists', fields: { audience: 'One of the chosen employers no longer exists' } });
+    expect(unknown.json()).toEqual({ error: 'One of the chosen employers no longer exists', code: 'validation', fields: { audience: 'One of the chosen employers no longer exists' } });
     const malformed = await reach({ companyIds: 'all' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().fields.companyIds).toBe('Audience must list employers by ID');

@@ -141,7 +141,7 @@ describe('GET /api/popups/next is rate-limited per member', () => {
     for (let i = 0; i < 30; i += 1) expect((await next(m)).statusCode).toBe(200);
     const refused = await next(m);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.' });
+    expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.', code: 'rate_limited' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     // A second session of the same member shares the limit; another member does not.
@@ -257,7 +257,7 @@ describe('GET /api/admin/popups/{id}/results', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await adminCall({ method: 'GET', url: `/api/admin/popups/${id}/results` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Popup not found' });
+      expect(res.json()).toEqual({ error: 'Popup not found', code: 'not_found' });
     }
     const p = await popup();
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/popups/${p.id}/results` })).statusCode).toBe(401);

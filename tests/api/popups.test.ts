@@ -96,7 +96,7 @@ describe('authorization', () => {
   ] as const)('%s %s: 401 without a session or with a bad token', async (method, url) => {
     const anonymous = await t.app.inject({ method, url });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ error: 'Authentication required' });
+    expect(anonymous.json()).toEqual({ error: 'Authentication required', code: 'unauthenticated' });
     const bad = await t.app.inject({ method, url, headers: { authorization: 'Bearer not-a-real-token-not-a-real-token' } });
     expect(bad.statusCode).toBe(401);
   });
@@ -333,7 +333,7 @@ describe('POST /api/popups/{id}/snooze', () => {
     expect((await snooze(m, p.id)).json()).toMatchObject({ snoozeCount: 2, canSnooze: false, isLastReminder: true });
     const refused = await snooze(m, p.id);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: 'Maximum snoozes reached for this popup' });
+    expect(refused.json()).toEqual({ error: 'Maximum snoozes reached for this popup', code: 'snooze_limit_reached' });
     expect((await stateOf(m, p.id))!.snoozeCount).toBe(2);
     expect(await countEvents('popup.snoozed', p.id, m.id)).toBe(2);
   });
@@ -414,7 +414,7 @@ describe('snooze and complete on a popup that is gone or not live', () => {
     for (const id of [MISSING_ID, 'not-a-uuid', encodeURIComponent("1' or '1'='1"), inactive.id, ended.id, future.id, deleted.id]) {
       const res = await fn(m, id);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ error: 'Popup not found' });
+      expect(res.json()).toEqual({ error: 'Popup not found', code: 'not_found' });
     }
     const states = await t.database.db.select().from(userPopupStates).where(eq(userPopupStates.userId, m.id));
     expect(states).toEqual([]);

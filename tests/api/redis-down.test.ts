@@ -30,7 +30,7 @@ describe('with Redis out of reach', () => {
       expect(performance.now() - started, url).toBeLessThan(3000);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toEqual({ error: 'Service temporarily unavailable. Please try again shortly.' });
+      expect(res.json()).toEqual({ error: 'Service temporarily unavailable. Please try again shortly.', code: 'unavailable' });
     }
   });
 

@@ -169,15 +169,15 @@ describe('roster import: dry run', () => {
     for (const [csv, status, error] of cases) {
       const res = await sendCsv(employer.id, csv, 'dry-run');
       expect(res.statusCode, JSON.stringify(csv).slice(0, 80)).toBe(status);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, code: 'validation' });
     }
     // Not CSV at all: JSON, or no body (415: see also the test on the parsers).
     const json = await t.app.inject({ method: 'POST', url: `/api/admin/employers/${employer.id}/roster`, headers: adminHeaders, payload: { rows: [] } });
     expect(json.statusCode).toBe(415);
-    expect(json.json()).toEqual({ error: 'Send the roster as a CSV file (Content-Type: text/csv)' });
+    expect(json.json()).toEqual({ error: 'Send the roster as a CSV file (Content-Type: text/csv)', code: 'unsupported_media_type' });
     const empty = await t.app.inject({ method: 'POST', url: `/api/admin/employers/${employer.id}/roster`, headers: adminHeaders });
     expect(empty.statusCode).toBe(415);
-    expect(empty.json()).toEqual({ error: 'Send the roster as a CSV file (Content-Type: text/csv)' });
+    expect(empty.json()).toEqual({ error: 'Send the roster as a CSV file (Content-Type: text/csv)', code: 'unsupported_media_type' });
     const bad = await t.app.inject({ method: 'POST', url: `/api/admin/employers/${employer.id}/roster?mode=apply`, headers: { ...adminHeaders, 'content-type': 'text/csv' }, payload: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ fields: { mode: 'Mode must be dry-run or import' } });
@@ -192,7 +192,7 @@ describe('roster import: dry run', () => {
     const big = Buffer.from(`programme_id,first_name,last_name\n${line.repeat(Math.ceil((20 * 1024 * 1024) / line.length) + 10)}`);
     const res = await sendCsv(employer.id, big, 'dry-run');
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'The file is larger than 20 MB' });
+    expect(res.json()).toEqual({ error: 'The file is larger than 20 MB', code: 'payload_too_large' });
     // Chunked (no content-length): the service counts the bytes itself.
     const { Readable } = await import('node:stream');
     const streamed = await t.app.inject({
@@ -266,7 +266,7 @@ describe('roster import: reading the upload', () => {
       const res = await upload;
       expect(res.statusCode).toBe(408);
       expect(res.headers.connection).toBe('close');
-      expect(res.json()).toEqual({ error: 'The upload stopped: no data arrived for 30 seconds. Try again on a steadier connection.' });
+      expect(res.json()).toEqual({ error: 'The upload stopped: no data arrived for 30 seconds. Try again on a steadier connection.', code: 'request_timeout' });
     } finally {
       vi.useRealTimers();
       body.end();
@@ -297,7 +297,7 @@ describe('roster import: reading the upload', () => {
       expect(elapsed).toBeGreaterThanOrEqual(300_000); // not before 5 minutes
       const res = await upload;
       expect(res.statusCode).toBe(408);
-      expect(res.json()).toEqual({ error: 'The upload took longer than 5 minutes. Try again on a faster connection.' });
+      expect(res.json()).toEqual({ error: 'The upload took longer than 5 minutes. Try again on a faster connection.', code: 'request_timeout' });
     } finally {
       vi.useRealTimers();
       body.end();
@@ -306,7 +306,7 @@ describe('roster import: reading the upload', () => {
 
   it('accepts text/csv only: any other body is refused with 415 before it is read', async () => {
     const employer = await newEmployer();
-    const refusal = { error: 'Send the roster as a CSV file (Content-Type: text/csv)' };
+    const refusal = { error: 'Send the roster as a CSV file (Content-Type: text/csv)', code: 'unsupported_media_type' };
     // A large JSON body used to be buffered and parsed under the route's 20 MB limit.
     const big = await t.app.inject({
       method: 'POST',
@@ -450,7 +450,7 @@ describe('registration in roster mode', () => {
     for (const attempt of refusals) {
       const res = await register({ company: employer.name, ...attempt });
       expect(res.statusCode, JSON.stringify(attempt)).toBe(400);
-      expect(res.json()).toEqual({ error: NOT_LISTED, fields: { lhmpId: NOT_LISTED } });
+      expect(res.json()).toEqual({ error: NOT_LISTED, code: 'validation', fields: { lhmpId: NOT_LISTED } });
     }
 
     const accepted: Parameters<typeof newMember>[0][] = [
@@ -474,8 +474,8 @@ describe('registration in roster mode', () => {
     const id = idBlock();
     await importCsv(employer.id, `programme_id,first_name,last_name\n${id(1)},Ann,Lee\n${id(2)},Bo,Li\n`);
     const ann = await registerMember(t.app, { company: employer.name, lhmpId: id(1), firstName: 'Ann', lastName: 'Lee' });
-    const emailTaken = { error: 'An account with this email already exists', fields: { email: 'An account with this email already exists' } };
-    const idTaken = { error: 'This programme ID is already registered', fields: { lhmpId: 'This programme ID is already registered' } };
+    const emailTaken = { error: 'An account with this email already exists', code: 'conflict', fields: { email: 'An account with this email already exists' } };
+    const idTaken = { error: 'This programme ID is already registered', code: 'conflict', fields: { lhmpId: 'This programme ID is already registered' } };
     // Someone holding Ann's email tries guesses: listed, wrong names, not on the roster, unknown employer.
     const guesses: Parameters<typeof newMember>[0][] = [
       { company: employer.name, lhmpId: id(2), firstName: 'Bo', lastName: 'Li' },
@@ -503,7 +503,7 @@ describe('registration in roster mode', () => {
       const name = `Brand New Employer ${unique()}`;
       const res = await roster.app.inject({ method: 'POST', url: '/api/auth/register', payload: newMember({ company: name }) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: NOT_LISTED, fields: { lhmpId: NOT_LISTED } });
+      expect(res.json()).toEqual({ error: NOT_LISTED, code: 'validation', fields: { lhmpId: NOT_LISTED } });
       const count = rowsOf<{ n: number }>(await roster.database.db.execute(sql`select count(*)::int as n from companies where name_key = employer_name_key(${name})`));
       expect(count[0]!.n).toBe(0);
 
@@ -513,7 +513,7 @@ describe('registration in roster mode', () => {
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json().employer).toMatchObject({ name, enrolmentMode: 'roster' });
       const still = await roster.app.inject({ method: 'POST', url: '/api/auth/register', payload: newMember({ company: name }) });
-      expect(still.json()).toEqual({ error: NOT_LISTED, fields: { lhmpId: NOT_LISTED } });
+      expect(still.json()).toEqual({ error: NOT_LISTED, code: 'validation', fields: { lhmpId: NOT_LISTED } });
 
       // An existing open employer stays open whatever ENROLMENT_MODE says.
       await roster.database.db.execute(sql`insert into companies (name) values ('Old Open Employer')`);
@@ -550,7 +550,7 @@ describe('registration in roster mode', () => {
     ]);
     const invalid = await t.app.inject({ method: 'PATCH', url: `/api/admin/employers/${employer.id}/enrolment`, headers: adminHeaders, payload: { enrolmentMode: 'closed' } });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toEqual({ error: 'Enrolment mode must be open or roster', fields: { enrolmentMode: 'Enrolment mode must be open or roster' } });
+    expect(invalid.json()).toEqual({ error: 'Enrolment mode must be open or roster', code: 'validation', fields: { enrolmentMode: 'Enrolment mode must be open or roster' } });
     const unknown = await t.app.inject({ method: 'PATCH', url: '/api/admin/employers/00000000-0000-4000-8000-000000000000/enrolment', headers: adminHeaders, payload: { enrolmentMode: 'open' } });
     expect(unknown.statusCode).toBe(404);
   });

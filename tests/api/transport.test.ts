@@ -78,7 +78,7 @@ describe('slow clients', () => {
     expect(ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
     expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS + 3000);
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
-    expect(c.received()).toContain('{"error":"Request timed out"}');
+    expect(c.received()).toContain('{"error":"Request timed out","code":"request_timeout"}');
     await vi.waitFor(() => expect(lineWith(t.logs, 'request body too slow')).toBeDefined());
     expect(t.logs.some((l) => l.includes('database unavailable'))).toBe(false);
     const metrics = (await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body;

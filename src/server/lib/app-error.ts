@@ -1,3 +1,5 @@
+import type { ErrorCode } from '#shared/errors';
+
 /** Error codes a service may throw; the error handler maps each to one HTTP status. */
 export const errorStatus = {
   validation: 400,
@@ -10,8 +12,10 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  /** A popup's snoozes used up: a refused input, as before the codes (spec section 8). */
+  snooze_limit_reached: 400,
   unavailable: 503,
-} as const;
+} as const satisfies Partial<Record<ErrorCode, number>>;
 
 export type AppErrorCode = keyof typeof errorStatus;
 

@@ -44,6 +44,6 @@ export async function registerClient(
     if (serveClient && isPage && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.headers(opts.headers.document).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return useApiHeaders(reply).status(404).send({ error: 'Not found' });
+    return useApiHeaders(reply).status(404).send({ error: 'Not found', code: 'not_found' });
   });
 }

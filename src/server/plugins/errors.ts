@@ -1,10 +1,34 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '#shared/errors';
 import { AppError } from '../lib/app-error';
 import { pgError } from '../lib/pg-errors';
 import { API_HEADERS } from './security';
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+/** The code of a framework refusal known only by its status (Fastify's own 4xx errors). */
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+export const codeForStatus = (status: number): ErrorCode => STATUS_CODES[status] ?? (status >= 500 ? 'internal' : 'bad_request');
+
+/** The one error body: the message for people, the code for programs, `fields` when given. */
+export const errorBody = (code: ErrorCode, error: string, fields?: Record<string, string>): ErrorBody => ({
+  error,
+  code,
+  ...(fields ? { fields } : {}),
+});
 
 interface LoggedError {
   type: string;
@@ -86,25 +110,25 @@ function isDatabaseUnavailable(err: unknown): boolean {
 
 /**
  * Fastify's `frameworkErrors`: the router's own refusals (an undecodable URL, a path
- * parameter over `maxParamLength`) leave in the same `{ error }` shape, without Fastify's
- * internal codes.
+ * parameter over `maxParamLength`) leave in the same `{ error, code }` shape, without
+ * Fastify's internal codes.
  */
 export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   // These replies are made before any hook runs, the security headers' included
   // (plugins/security.ts): the same request id and the API header set.
   void reply.header('x-request-id', request.id).headers(API_HEADERS);
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ error: 'Request URL is too long' });
-  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ error: 'Malformed request URL' });
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(errorBody('uri_too_long', 'Request URL is too long'));
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(errorBody('bad_request', 'Malformed request URL'));
   request.log.error({ err: loggableError(err) }, 'router error');
-  return reply.status(500).send({ error: 'Internal server error' });
+  return reply.status(500).send(errorBody('internal', 'Internal server error'));
 }
 
-/** The one error path: every failure leaves as `{ error, fields? }` with the right status. */
+/** The one error path: every failure leaves as `{ error, code, fields? }` with the right status. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply.status(err.status).send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -114,36 +138,38 @@ export function registerErrorHandling(app: FastifyInstance) {
         if (!(key in fields)) fields[key] = issue.message ?? 'Invalid value';
       }
       const first = Object.values(fields)[0] ?? 'Invalid request';
-      return reply.status(400).send({ error: first, fields });
+      // One id rule: a path id that fails its schema names nothing, answered as an unknown id would be.
+      if (err.validationContext === 'params') return reply.status(404).send(errorBody('not_found', first));
+      return reply.status(400).send(errorBody('validation', first, fields));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err: loggableError(err) }, 'response did not match its schema');
-      return reply.status(500).send({ error: 'Internal server error' });
+      return reply.status(500).send(errorBody('internal', 'Internal server error'));
     }
     if (isClientAbort(err, request)) {
       // Nobody is left to read an answer: logged as what it is, counted as a client error (499, as nginx does).
       request.log.info({ err: { message: err.message, code: (err as FastifyError).code } }, 'client aborted the request');
-      return reply.status(499).send({ error: 'Client closed the request' });
+      return reply.status(499).send(errorBody('client_closed', 'Client closed the request'));
     }
     if (isCounterStoreUnavailable(err)) {
       request.log.warn({ err: { message: err.message } }, 'rate-limit store unavailable');
       void reply.header('retry-after', '5');
-      return reply.status(503).send({ error: 'Service temporarily unavailable. Please try again shortly.' });
+      return reply.status(503).send(errorBody('unavailable', 'Service temporarily unavailable. Please try again shortly.'));
     }
     if (isDatabaseUnavailable(err)) {
       const root = rootCause(err);
       request.log.warn({ err: { message: root?.message, code: root?.code } }, 'database unavailable');
       void reply.header('retry-after', '5');
-      return reply.status(503).send({ error: 'Service temporarily unavailable. Please try again shortly.' });
+      return reply.status(503).send(errorBody('unavailable', 'Service temporarily unavailable. Please try again shortly.'));
     }
     const status = (err as FastifyError).statusCode;
-    if (status === 413) return reply.status(413).send({ error: 'Request body is too large' });
-    if (status === 415) return reply.status(415).send({ error: 'Unsupported content type' });
+    if (status === 413) return reply.status(413).send(errorBody('payload_too_large', 'Request body is too large'));
+    if (status === 415) return reply.status(415).send(errorBody('unsupported_media_type', 'Unsupported content type'));
     if (status && status >= 400 && status < 500) {
       const message = (err as FastifyError).code?.startsWith('FST_ERR_CTP') ? 'Malformed request body' : err.message;
-      return reply.status(status).send({ error: message || 'Bad request' });
+      return reply.status(status).send(errorBody(codeForStatus(status), message || 'Bad request'));
     }
     request.log.error({ err: loggableError(err) }, 'unhandled error');
-    return reply.status(500).send({ error: 'Internal server error' });
+    return reply.status(500).send(errorBody('internal', 'Internal server error'));
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 const UNSTORABLE_MESSAGE = 'Text contains characters that are not allowed';
+const NOT_FOUND_MESSAGE = 'Not found';
 
 /**
  * True for text PostgreSQL cannot store (U+0000) or that is not Unicode at all (an unpaired
@@ -42,7 +43,9 @@ function offendingKey(value: unknown): string | undefined {
  */
 export function registerInputHygiene(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
+    // A path parameter is an id: one that cannot be stored names nothing (a 404, docs/decisions/error-codes.md).
+    if (offendingKey(request.params) !== undefined) throw new AppError('not_found', NOT_FOUND_MESSAGE);
+    for (const part of [request.query, request.body]) {
       const key = offendingKey(part);
       if (key !== undefined) throw new AppError('validation', UNSTORABLE_MESSAGE, { [key]: UNSTORABLE_MESSAGE });
     }

@@ -122,7 +122,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     // forwarding headers came from outside and is refused, whatever the socket says.
     const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
     if (forwarded || !isAllowed(options.allow, request.raw.socket.remoteAddress)) {
-      return reply.status(404).send({ error: 'Not found' });
+      return reply.status(404).send({ error: 'Not found', code: 'not_found' });
     }
     const merged = Registry.merge([processMetrics(), registry]);
     return reply.header('cache-control', 'no-store').type(merged.contentType).send(await merged.metrics());

@@ -47,7 +47,7 @@ export function bodyDeadlineOutcome(request: FastifyRequest): 'cut' | 'cut-after
   return state === 'cut' || state === 'cut-after-answer' ? state : undefined;
 }
 
-const TIMEOUT_ANSWER = JSON.stringify({ error: 'Request timed out' });
+const TIMEOUT_ANSWER = JSON.stringify({ error: 'Request timed out', code: 'request_timeout' });
 const RAW_408 = `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(TIMEOUT_ANSWER)}\r\nConnection: close\r\n\r\n${TIMEOUT_ANSWER}`;
 
 function requestTimeoutError(): Error {

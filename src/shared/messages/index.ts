@@ -1,12 +1,15 @@
 import { account } from './account';
 import { admin } from './admin';
 import { auth } from './auth';
+import { cards } from './cards';
+import { cardUi } from './card-ui';
 import { common } from './common';
 import { enrolment } from './enrolment';
 import { help } from './help';
 import { mail } from './mail';
 import { members } from './members';
 import { mfa } from './mfa';
+import { offline } from './offline';
 import { popups } from './popups';
 import { voice } from './voice';
 
@@ -26,5 +29,8 @@ export const messages = {
   mail,
   account,
   mfa,
+  cards,
+  cardUi,
+  offline,
 } as const;
 export type Messages = typeof messages;

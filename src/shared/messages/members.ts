@@ -95,11 +95,7 @@ export const members = {
   },
   idCard: {
     title: 'I.D. Card',
-    cardLabel: 'Member ID card',
-    member: 'Member',
-    company: 'Company',
-    lhmpId: 'LHMP ID',
-    hipaa: 'This card contains protected health information. Keep it private and show it only to your care providers.',
+    hipaa: 'Protected under HIPAA: this card contains protected health information. Keep it private and show it only to your care providers.',
     loadFailed: 'Your card could not be loaded. Please try again.',
   },
   profile: {

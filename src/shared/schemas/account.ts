@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { account } from '../messages/account';
 import { auth } from '../messages/auth';
 import { EmailSchema, PasswordSchema } from './auth';
+import { pathId } from './ids';
 
 const v = account.validation;
 
@@ -73,8 +74,8 @@ export type AccountSession = z.infer<typeof AccountSessionSchema>;
 export const AccountSessionListSchema = z.object({ sessions: z.array(AccountSessionSchema) });
 export type AccountSessionList = z.infer<typeof AccountSessionListSchema>;
 
-/** Any text: an id that is not a session of the caller is a 404, whatever its shape. */
-export const AccountSessionParamsSchema = z.object({ sessionId: z.string().max(100) });
+/** An id that is not a session of the caller is a 404, whatever its shape. */
+export const AccountSessionParamsSchema = z.object({ sessionId: pathId(account.server.sessionNotFound) });
 
 export const RevokeOtherSessionsResponseSchema = z.object({ revoked: z.number().int().nonnegative() });
 export type RevokeOtherSessionsResponse = z.infer<typeof RevokeOtherSessionsResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages/index';
 import { emptyOrNullAsUndefined, SORT_ORDERS } from './common';
+import { pathId } from './ids';
 
 export { SORT_ORDERS, type SortOrder } from './common';
 
@@ -72,8 +73,8 @@ export type EmployerSummary = z.infer<typeof EmployerSummarySchema>;
 export const EmployerListResponseSchema = z.object({ employers: z.array(EmployerSummarySchema) });
 export type EmployerListResponse = z.infer<typeof EmployerListResponseSchema>;
 
-export const CompanyIdParamsSchema = z.object({ companyId: z.uuid({ error: v.idInvalid }) });
-export const UserIdParamsSchema = z.object({ userId: z.uuid({ error: v.idInvalid }) });
+export const CompanyIdParamsSchema = z.object({ companyId: pathId(messages.admin.server.employerNotFound) });
+export const UserIdParamsSchema = z.object({ userId: pathId(messages.admin.server.employeeNotFound) });
 
 /** GET /api/admin/employers/{companyId}. */
 export const EmployerDetailSchema = z.object({
@@ -87,7 +88,7 @@ export type EmployerDetail = z.infer<typeof EmployerDetailSchema>;
 export const EmployerDetailResponseSchema = z.object({ employer: EmployerDetailSchema });
 export type EmployerDetailResponse = z.infer<typeof EmployerDetailResponseSchema>;
 
-export const EMPLOYEE_STATUSES = ['verified', 'enrolled'] as const;
+export const EMPLOYEE_STATUSES = ['verified', 'enrolled', 'not_enrolled'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 
 /** GET /api/admin/employers/{companyId}/employees query; status omitted means all. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRealIsoDate } from '../dates';
 import { hasNoInvisibleCharacters } from './text';
+import { pathId } from './ids';
 import { messages } from '../messages/index';
 
 const v = messages.members.family.validation;
@@ -74,7 +75,7 @@ export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
 export const FamilyMemberListSchema = z.object({ familyMembers: z.array(FamilyMemberSchema) });
 export type FamilyMemberList = z.infer<typeof FamilyMemberListSchema>;
 
-export const FamilyMemberParamsSchema = z.object({ id: z.string().max(100) });
+export const FamilyMemberParamsSchema = z.object({ id: pathId(messages.members.family.server.notFound) });
 
 /** The signed-in member's own profile (GET /api/members/me/profile). */
 export const MemberProfileSchema = z.object({

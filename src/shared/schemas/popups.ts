@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages/index';
 import { paths } from '../paths';
 import { emptyAsUndefined, SORT_ORDERS } from './common';
+import { pathId } from './ids';
 
 export type { SortOrder } from './common';
 
@@ -145,7 +146,7 @@ export type PopupForm = z.output<typeof PopupFormSchema>;
 export const POPUP_STATUSES = ['scheduled', 'live', 'ended', 'inactive'] as const;
 export type PopupStatus = (typeof POPUP_STATUSES)[number];
 
-export const PopupIdParamsSchema = z.object({ id: z.string().max(64) });
+export const PopupIdParamsSchema = z.object({ id: pathId(messages.popups.server.notFound) });
 
 /** The popup as the admin console sees it. */
 export const AdminPopupSchema = z.object({

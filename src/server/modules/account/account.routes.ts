@@ -31,43 +31,43 @@ export function accountRoutes(app: FastifyInstance, { account }: { account: Acco
 
   r.post('/api/auth/verify-email', {
     config: { access: 'public' },
-    schema: { tags, body: VerifyEmailRequestSchema, response: { 200: VerifyEmailResponseSchema, ...errorResponses } },
+    schema: { summary: 'Confirm an email address with the emailed token', operationId: 'verifyEmail', tags, body: VerifyEmailRequestSchema, response: { 200: VerifyEmailResponseSchema, ...errorResponses } },
     handler: async (request) => account.verifyEmail(request.body.token, context(request)),
   });
 
   r.post('/api/auth/verify-email/resend', {
     config: { access: 'member' },
-    schema: { tags, response: { 200: ResendVerificationResponseSchema, ...errorResponses } },
+    schema: { summary: 'Send the email verification link again', operationId: 'resendVerificationEmail', tags, response: { 200: ResendVerificationResponseSchema, ...errorResponses } },
     handler: async (request) => account.resendVerification(sessionOf(request), context(request)),
   });
 
   r.post('/api/auth/forgot-password', {
     config: { access: 'public' },
-    schema: { tags, body: ForgotPasswordRequestSchema, response: { 200: ForgotPasswordResponseSchema, ...errorResponses } },
+    schema: { summary: 'Ask for a password reset link by email', operationId: 'requestPasswordReset', tags, body: ForgotPasswordRequestSchema, response: { 200: ForgotPasswordResponseSchema, ...errorResponses } },
     handler: async (request) => account.forgotPassword(request.body.email, context(request)),
   });
 
   r.post('/api/auth/reset-password', {
     config: { access: 'public' },
-    schema: { tags, body: ResetPasswordRequestSchema, response: { 200: ResetPasswordResponseSchema, ...errorResponses } },
+    schema: { summary: 'Set a new password with a reset token', operationId: 'resetPassword', tags, body: ResetPasswordRequestSchema, response: { 200: ResetPasswordResponseSchema, ...errorResponses } },
     handler: async (request) => account.resetPassword(request.body, context(request)),
   });
 
   r.post('/api/me/password', {
     config: { access: 'member' },
-    schema: { tags, body: ChangePasswordRequestSchema, response: { 200: ChangePasswordResponseSchema, ...errorResponses } },
+    schema: { summary: "Change the signed-in user's password", operationId: 'changePassword', tags, body: ChangePasswordRequestSchema, response: { 200: ChangePasswordResponseSchema, ...errorResponses } },
     handler: async (request) => account.changePassword(sessionOf(request), request.body, context(request)),
   });
 
   r.get('/api/me/sessions', {
     config: { access: 'member' },
-    schema: { tags, response: { 200: AccountSessionListSchema, ...errorResponses } },
+    schema: { summary: "List the signed-in user's sessions (devices)", operationId: 'listSessions', tags, response: { 200: AccountSessionListSchema, ...errorResponses } },
     handler: async (request) => ({ sessions: await account.listSessions(sessionOf(request)) }),
   });
 
   r.delete('/api/me/sessions/:sessionId', {
     config: { access: 'member' },
-    schema: { tags, params: AccountSessionParamsSchema, response: { 204: z.null(), ...errorResponses } },
+    schema: { summary: "Sign out one of the user's sessions", operationId: 'revokeSession', tags, params: AccountSessionParamsSchema, response: { 204: z.null(), ...errorResponses } },
     handler: async (request, reply) => {
       await account.revokeSession(sessionOf(request), request.params.sessionId, context(request));
       return reply.status(204).send(null);
@@ -76,7 +76,7 @@ export function accountRoutes(app: FastifyInstance, { account }: { account: Acco
 
   r.post('/api/me/sessions/revoke-others', {
     config: { access: 'member' },
-    schema: { tags, response: { 200: RevokeOtherSessionsResponseSchema, ...errorResponses } },
+    schema: { summary: 'Sign out every other session of the user', operationId: 'revokeOtherSessions', tags, response: { 200: RevokeOtherSessionsResponseSchema, ...errorResponses } },
     handler: async (request) => account.revokeOtherSessions(sessionOf(request), context(request)),
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { substringPattern } from '../../lib/sql-text';
 import { companies, companyStats, familyMembers, participants, users } from '#db/schema';
@@ -82,6 +82,7 @@ function employeeFilter(companyId: string, options: { search?: string | undefine
     byCompany,
     options.status === 'verified' ? isNotNull(users.emailVerifiedAt) : undefined,
     options.status === 'enrolled' ? isNotNull(users.enrolledAt) : undefined,
+    options.status === 'not_enrolled' ? isNull(users.enrolledAt) : undefined,
     options.search ? sql`${employeeSearchText} ilike ${substringPattern(options.search)}` : undefined,
   );
 }

@@ -20,19 +20,21 @@ export function adminRoutes(app: FastifyInstance, { admin }: { admin: AdminServi
 
   r.get('/api/admin/employers', {
     config: { access: 'admin' },
-    schema: { tags, querystring: EmployerListQuerySchema, response: { 200: EmployerListResponseSchema, ...errorResponses } },
+    schema: { summary: 'List employers with their enrolment counts', operationId: 'listEmployers', tags, querystring: EmployerListQuerySchema, response: { 200: EmployerListResponseSchema, ...errorResponses } },
     handler: async (request) => admin.listEmployers(request.query),
   });
 
   r.get('/api/admin/employers/:companyId', {
     config: { access: 'admin' },
-    schema: { tags, params: CompanyIdParamsSchema, response: { 200: EmployerDetailResponseSchema, ...errorResponses } },
+    schema: { summary: "Get one employer's details", operationId: 'getEmployer', tags, params: CompanyIdParamsSchema, response: { 200: EmployerDetailResponseSchema, ...errorResponses } },
     handler: async (request) => admin.getEmployer(request.params.companyId),
   });
 
   r.get('/api/admin/employers/:companyId/employees', {
     config: { access: 'admin' },
     schema: {
+      summary: "List an employer's employees, a page at a time",
+      operationId: 'listEmployees',
       tags,
       params: CompanyIdParamsSchema,
       querystring: EmployeeListQuerySchema,
@@ -43,7 +45,7 @@ export function adminRoutes(app: FastifyInstance, { admin }: { admin: AdminServi
 
   r.get('/api/admin/employees/:userId', {
     config: { access: 'admin' },
-    schema: { tags, params: UserIdParamsSchema, response: { 200: EmployeeDetailResponseSchema, ...errorResponses } },
+    schema: { summary: "Get one employee's details", operationId: 'getEmployee', tags, params: UserIdParamsSchema, response: { 200: EmployeeDetailResponseSchema, ...errorResponses } },
     handler: async (request) => admin.getEmployee(sessionOf(request).user, request.params.userId),
   });
 }

@@ -83,7 +83,14 @@ export function createAdminService(deps: AdminDeps) {
         total = countUpTo !== undefined && totalIsCapped ? countUpTo : found.total;
         rows = found.rows;
       } else {
-        total = query.status === 'verified' ? employer.verifiedEmployees : query.status === 'enrolled' ? employer.participants : employer.employees;
+        total =
+          query.status === 'verified'
+            ? employer.verifiedEmployees
+            : query.status === 'enrolled'
+              ? employer.participants
+              : query.status === 'not_enrolled'
+                ? Math.max(0, employer.employees - employer.participants)
+                : employer.employees;
         rows = offset < total ? await repo.listEmployees(db, companyId, { status: query.status, limit: query.size, offset }) : [];
       }
       // A page of names, emails and programme IDs is member data too: record who looked.

@@ -24,19 +24,19 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
 
   r.post('/api/auth/register', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: RegisterRequestSchema, response: { 201: RegisterResponseSchema, ...errorResponses } },
+    schema: { summary: 'Register a member account', operationId: 'register', tags: ['auth'], body: RegisterRequestSchema, response: { 201: RegisterResponseSchema, ...errorResponses } },
     handler: async (request, reply) => reply.status(201).send({ user: await auth.register(request.body, context(request)) }),
   });
 
   r.post('/api/auth/signin', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: SignInRequestSchema, response: { 200: SignInResponseSchema, ...errorResponses } },
+    schema: { summary: 'Sign in with email and password', operationId: 'signIn', tags: ['auth'], body: SignInRequestSchema, response: { 200: SignInResponseSchema, ...errorResponses } },
     handler: async (request) => auth.signIn(request.body, context(request)),
   });
 
   r.post('/api/auth/signout', {
     config: { access: 'member' },
-    schema: { tags: ['auth'], response: { 200: OkResponseSchema, ...errorResponses } },
+    schema: { summary: 'Sign out of the current session', operationId: 'signOut', tags: ['auth'], response: { 200: OkResponseSchema, ...errorResponses } },
     handler: async (request) => {
       await auth.signOut(sessionOf(request));
       return { ok: true as const };
@@ -45,13 +45,13 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
 
   r.get('/api/auth/me', {
     config: { access: 'member' },
-    schema: { tags: ['auth'], response: { 200: MeResponseSchema, ...errorResponses } },
+    schema: { summary: 'Get the signed-in user and session', operationId: 'getCurrentUser', tags: ['auth'], response: { 200: MeResponseSchema, ...errorResponses } },
     handler: async (request) => auth.describe(sessionOf(request)),
   });
 
   r.post('/api/admin/access', {
     config: { access: 'member' },
-    schema: { tags: ['admin'], body: AdminAccessRequestSchema, response: { 200: AdminAccessResponseSchema, ...errorResponses } },
+    schema: { summary: 'Step up to Admin Access with password and second factor', operationId: 'requestAdminAccess', tags: ['admin'], body: AdminAccessRequestSchema, response: { 200: AdminAccessResponseSchema, ...errorResponses } },
     handler: async (request) => auth.elevateAdmin(sessionOf(request), request.body, context(request)),
   });
 }

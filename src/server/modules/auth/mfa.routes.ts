@@ -27,25 +27,25 @@ export function mfaRoutes(app: FastifyInstance, { auth, mfa }: { auth: AuthServi
 
   r.post('/api/auth/signin/mfa', {
     config: { access: 'public' },
-    schema: { tags, body: SignInMfaRequestSchema, response: { 200: SignInSessionSchema, ...errorResponses } },
+    schema: { summary: 'Finish signing in with a second-factor code', operationId: 'verifySignInCode', tags, body: SignInMfaRequestSchema, response: { 200: SignInSessionSchema, ...errorResponses } },
     handler: async (request) => auth.completeMfaSignIn(request.body, context(request)),
   });
 
   r.get('/api/me/mfa', {
     config: { access: 'member' },
-    schema: { tags, response: { 200: MfaStatusResponseSchema, ...errorResponses } },
+    schema: { summary: "Get the user's second-factor status", operationId: 'getMfaStatus', tags, response: { 200: MfaStatusResponseSchema, ...errorResponses } },
     handler: async (request) => mfa.status(sessionOf(request).user),
   });
 
   r.post('/api/me/mfa/setup', {
     config: { access: 'member' },
-    schema: { tags, body: MfaSetupRequestSchema, response: { 200: MfaSetupResponseSchema, ...errorResponses } },
+    schema: { summary: 'Start setting up an authenticator app', operationId: 'startMfaSetup', tags, body: MfaSetupRequestSchema, response: { 200: MfaSetupResponseSchema, ...errorResponses } },
     handler: async (request) => mfa.startSetup(sessionOf(request).user, request.body),
   });
 
   r.post('/api/me/mfa/confirm', {
     config: { access: 'member' },
-    schema: { tags, body: MfaConfirmRequestSchema, response: { 200: MfaConfirmResponseSchema, ...errorResponses } },
+    schema: { summary: 'Confirm the authenticator app with its first code', operationId: 'confirmMfaSetup', tags, body: MfaConfirmRequestSchema, response: { 200: MfaConfirmResponseSchema, ...errorResponses } },
     handler: async (request) => {
       const { user, session } = sessionOf(request);
       return mfa.confirmSetup(user, request.body, session.id);
@@ -54,7 +54,7 @@ export function mfaRoutes(app: FastifyInstance, { auth, mfa }: { auth: AuthServi
 
   r.post('/api/me/mfa/disable', {
     config: { access: 'member' },
-    schema: { tags, body: MfaDisableRequestSchema, response: { 200: MfaDisableResponseSchema, ...errorResponses } },
+    schema: { summary: 'Turn off the second factor', operationId: 'disableMfa', tags, body: MfaDisableRequestSchema, response: { 200: MfaDisableResponseSchema, ...errorResponses } },
     handler: async (request) => mfa.disable(sessionOf(request).user, request.body),
   });
 }

@@ -39,25 +39,25 @@ export function enrolmentRoutes(app: FastifyInstance, { enrolment }: { enrolment
 
   r.get('/api/employers/suggest', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], querystring: EmployerSuggestQuerySchema, response: { 200: EmployerSuggestResponseSchema, ...errorResponses } },
+    schema: { summary: 'Suggest employer names while registering', operationId: 'suggestEmployers', tags: ['auth'], querystring: EmployerSuggestQuerySchema, response: { 200: EmployerSuggestResponseSchema, ...errorResponses } },
     handler: async (request) => enrolment.suggest(request.query.q, request.ip),
   });
 
   r.post('/api/admin/employers', {
     config: { access: 'admin' },
-    schema: { tags, body: CreateEmployerRequestSchema, response: { 201: CreateEmployerResponseSchema, ...errorResponses } },
+    schema: { summary: 'Add an employer', operationId: 'createEmployer', tags, body: CreateEmployerRequestSchema, response: { 201: CreateEmployerResponseSchema, ...errorResponses } },
     handler: async (request, reply) => reply.status(201).send(await enrolment.createEmployer(sessionOf(request).user, request.body.name)),
   });
 
   r.get('/api/admin/employers/:companyId/enrolment', {
     config: { access: 'admin' },
-    schema: { tags, params: CompanyIdParamsSchema, response: { 200: EnrolmentStatusResponseSchema, ...errorResponses } },
+    schema: { summary: "Get an employer's enrolment mode and roster", operationId: 'getEnrolmentStatus', tags, params: CompanyIdParamsSchema, response: { 200: EnrolmentStatusResponseSchema, ...errorResponses } },
     handler: async (request) => enrolment.status(request.params.companyId),
   });
 
   r.patch('/api/admin/employers/:companyId/enrolment', {
     config: { access: 'admin' },
-    schema: { tags, params: CompanyIdParamsSchema, body: EnrolmentModeUpdateSchema, response: { 200: EnrolmentStatusResponseSchema, ...errorResponses } },
+    schema: { summary: "Change an employer's enrolment mode", operationId: 'updateEnrolmentMode', tags, params: CompanyIdParamsSchema, body: EnrolmentModeUpdateSchema, response: { 200: EnrolmentStatusResponseSchema, ...errorResponses } },
     handler: async (request) => enrolment.setMode(sessionOf(request).user, request.params.companyId, request.body.enrolmentMode),
   });
 
@@ -75,6 +75,8 @@ export function enrolmentRoutes(app: FastifyInstance, { enrolment }: { enrolment
       bodyLimit: ROSTER_MAX_BYTES,
       validatorCompiler: streamBodyValidator,
       schema: {
+        summary: "Check or import an employer's roster (CSV)",
+        operationId: 'importRoster',
         tags,
         description:
           'Dry run (`mode=dry-run`, the default) or import (`mode=import`) of an employer roster. The file replaces the roster; the answer counts rows to add, update, leave and remove, lists bad rows by line and the registered members not on it.',

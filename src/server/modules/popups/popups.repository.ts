@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lte, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { pgArray, rowsOf, type DbOrTx } from '#db/client';
+import { prepared } from '../../lib/prepared';
 import { substringPattern } from '../../lib/sql-text';
 import { events, popups, userPopupStates } from '#db/schema';
 import type { PopupAudience, PopupSortField, SortOrder } from '#shared/schemas/popups';
@@ -20,6 +21,7 @@ const stateColumns = {
   lastSnoozedAt: userPopupStates.lastSnoozedAt,
   completedAt: userPopupStates.completedAt,
   lastShownAt: userPopupStates.lastShownAt,
+  shownSessionId: userPopupStates.shownSessionId,
 };
 
 /** The order of "best": highest priority, earliest end, oldest, then id. */
@@ -30,7 +32,7 @@ const bestOrder = [desc(popups.priority), asc(popups.endAt), asc(popups.createdA
  * enrolled / have family members when the popup asks for it. Evaluated by the database, once
  * per member (the EXISTS are uncorrelated with the popup row: init plans).
  */
-function inAudience(member: { userId: string; companyId: string }): SQL {
+function inAudience(member: { userId: string | Placeholder; companyId: string | Placeholder }): SQL {
   return sql`(cardinality(${popups.audienceCompanyIds}) = 0 or ${member.companyId}::uuid = any(${popups.audienceCompanyIds}))
     and (not ${popups.audienceEnrolledOnly} or exists (select 1 from users au where au.id = ${member.userId}::uuid and au.enrolled_at is not null))
     and (not ${popups.audienceWithFamilyOnly} or exists (select 1 from participants ap where ap.user_id = ${member.userId}::uuid and ap.family_member_count > 0))`;
@@ -78,31 +80,68 @@ function prefilterWhere(f: LivePrefilter, now: Date): SQL {
     or ${popups.id} = any(${pgArray(f.shownToday)}::uuid[]))`;
 }
 
+type LiveQuery = { userId: string; companyId: string; target: string | null; now: Date; limit: number; offset: number; prefilter?: LivePrefilter | undefined };
+
+const p = {
+  userId: sql.placeholder('userId'),
+  companyId: sql.placeholder('companyId'),
+  target: sql.placeholder('target'),
+  now: sql.placeholder('now'),
+};
+
+/** The live-popups query for the usual case (no prefilter), built once per database handle: the hottest member read. */
+const liveWithState = (db: DbOrTx) =>
+  prepared(db, 'popups_live_with_state', (d) =>
+    d
+      .select({ popup: popups, state: stateColumns, stateId: userPopupStates.id })
+      .from(popups)
+      .leftJoin(userPopupStates, and(eq(userPopupStates.popupId, popups.id), eq(userPopupStates.userId, sql`${p.userId}::uuid`)))
+      .where(
+        and(
+          eq(popups.isActive, true),
+          sql`${popups.startAt} <= ${p.now}::timestamptz and ${popups.endAt} > ${p.now}::timestamptz`,
+          sql`(${p.target}::text is null or ${popups.target} = ${p.target}::text)`,
+          inAudience({ userId: p.userId, companyId: p.companyId }),
+        ),
+      )
+      .orderBy(...bestOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('popups_live_with_state'),
+  );
+
 /**
  * One page of live popups (active, startAt <= now < endAt) for this member's audience, with
- * their stored state, best first. `target` null means every target.
+ * their stored state, best first. `target` null means every target. Without a prefilter the
+ * query is prepared once; a prefilter (the member's zone is known) is built per call.
  */
-export async function listLiveWithState(
-  db: DbOrTx,
-  q: { userId: string; companyId: string; target: string | null; now: Date; limit: number; offset: number; prefilter?: LivePrefilter | undefined },
-) {
-  const rows = await db
-    .select({ popup: popups, state: stateColumns, stateId: userPopupStates.id })
-    .from(popups)
-    .leftJoin(userPopupStates, and(eq(userPopupStates.popupId, popups.id), eq(userPopupStates.userId, q.userId)))
-    .where(
-      and(
-        eq(popups.isActive, true),
-        lte(popups.startAt, q.now),
-        gt(popups.endAt, q.now),
-        q.target === null ? undefined : eq(popups.target, q.target),
-        inAudience(q),
-        q.prefilter ? prefilterWhere(q.prefilter, q.now) : undefined,
-      ),
-    )
-    .orderBy(...bestOrder)
-    .limit(q.limit)
-    .offset(q.offset);
+export async function listLiveWithState(db: DbOrTx, q: LiveQuery) {
+  const rows = q.prefilter
+    ? await db
+        .select({ popup: popups, state: stateColumns, stateId: userPopupStates.id })
+        .from(popups)
+        .leftJoin(userPopupStates, and(eq(userPopupStates.popupId, popups.id), eq(userPopupStates.userId, q.userId)))
+        .where(
+          and(
+            eq(popups.isActive, true),
+            lte(popups.startAt, q.now),
+            gt(popups.endAt, q.now),
+            q.target === null ? undefined : eq(popups.target, q.target),
+            inAudience(q),
+            prefilterWhere(q.prefilter, q.now),
+          ),
+        )
+        .orderBy(...bestOrder)
+        .limit(q.limit)
+        .offset(q.offset)
+    : await liveWithState(db).execute({
+        userId: q.userId,
+        companyId: q.companyId,
+        target: q.target,
+        now: q.now.toISOString(),
+        limit: q.limit,
+        offset: q.offset,
+      });
   return rows.map((r) => ({ popup: r.popup, state: r.stateId === null ? null : r.state }));
 }
 

@@ -236,14 +236,17 @@ export function createPopupsService(deps: PopupsDeps) {
           sessionStartedAt: auth.session.createdAt,
         };
         const extra = { context: query.context };
-        if (picked.delivery.capChecked === null) {
+        const state = candidates.find((c) => c.popup.id === row.id)!.state;
+        // Already counted for this session and occurrence: the upsert would change nothing, and
+        // skipping it keeps a repeat call read-only (no row lock, no commit to flush).
+        const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
+        if (!counted && picked.delivery.capChecked === null) {
           await repo.recordShow(db, key, actorOf(auth), extra);
-        } else {
+        } else if (!counted) {
           // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
           const written = await db.transaction(async (tx) => {
             await repo.lockMemberDeliveries(tx, auth.user.id);
             const fresh = { ...ctx, newShows: await loadShows(tx) };
-            const state = candidates.find((c) => c.popup.id === row.id)!.state;
             if (!decide(picked.popup, state, fresh).show) return false;
             await repo.recordShow(tx, key, actorOf(auth), extra);
             return true;
@@ -301,7 +304,7 @@ export function createPopupsService(deps: PopupsDeps) {
         { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes },
         actorOf(auth),
       );
-      if (count === null) throw new AppError('validation', m.snoozeLimit);
+      if (count === null) throw new AppError('snooze_limit_reached', m.snoozeLimit);
       return toMemberPopup(row, { occurrenceStart: occurrence.start, snoozeCount: count, lastSnoozedAt: now, completedAt: null }, settings);
     },
 

@@ -25,7 +25,7 @@ export function systemRoutes(app: FastifyInstance, deps: { config: Config; ping:
 
   r.get('/api/config', {
     config: { access: 'public' },
-    schema: { tags: ['config'], response: { 200: PublicConfigSchema, 500: ErrorBodySchema } },
+    schema: { summary: 'Get the brand and links the app starts with', operationId: 'getPublicConfig', tags: ['config'], response: { 200: PublicConfigSchema, 500: ErrorBodySchema } },
     handler: async () => ({
       brandName: config.BRAND_NAME,
       brandLogoUrl: config.BRAND_LOGO_URL,
@@ -35,6 +35,26 @@ export function systemRoutes(app: FastifyInstance, deps: { config: Config; ping:
       helpVideoIds: config.HELP_VIDEO_IDS,
     }),
   });
+
+  // The web app manifest, from the runtime brand (so a rebrand needs a restart, not a rebuild).
+  const manifest = JSON.stringify({
+    id: '/',
+    name: config.BRAND_NAME,
+    short_name: config.BRAND_NAME,
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: config.BRAND_PRIMARY_COLOR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  });
+  r.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('application/manifest+json').send(manifest),
+  );
 
   r.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -7,6 +7,11 @@
 //   - admins (24 connections): employer search, employee pages, an audited employee view,
 //     the popup list.
 // Then GET /api/auth/me alone, and again while sign-ins saturate the password hasher.
+// Then the open model: the same visits offered at fixed rates (autocannon `overallRate`;
+// 90% member requests, 9.5% admin requests, the rest sign-ins), each rate for
+// LOAD_OPEN_SECONDS (default 8): achieved rate, p99 per class, errors, and the highest
+// offered rate whose p99 (members and admins) stays under 250 ms.
+// LOAD_DATABASE=embedded runs it all on the embedded default (PGlite in a scratch DATA_DIR).
 // Zero errors is the bar: transport errors, timeouts and non-2xx answers are all counted.
 //
 // The server runs as its own process (the built bundle), as deployed, so the load generator
@@ -14,6 +19,9 @@
 // LOAD_SECONDS (default 10), LOAD_MEMBERS_CONNECTIONS (300); PostgreSQL is the server
 // DATABASE_URL names (default the local one), in a scratch database dropped afterwards.
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
@@ -34,6 +42,13 @@ const MAX_SNOOZES = 10;
 const PASSWORD = 'load test passphrase';
 /** Within the ports of the hardening scripts (4205-4215). */
 const PORT = 4210;
+const EMBEDDED = process.env.LOAD_DATABASE === 'embedded';
+const OPEN_SECONDS = Number(process.env.LOAD_OPEN_SECONDS ?? 8);
+const OPEN_RATES = (process.env.LOAD_OPEN_RATES ?? (EMBEDDED ? '100,200,300,400,500' : '250,500,750,1000,1250,1500,2000'))
+  .split(',')
+  .map(Number);
+/** The p99 an offered rate must keep to count as sustained. */
+const OPEN_P99_LIMIT_MS = 250;
 
 interface Member {
   id: string;
@@ -89,15 +104,27 @@ async function routeLatencies(url: string): Promise<string> {
 }
 
 export async function run(): Promise<Record<string, number | string>> {
-  const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const database = await openDatabase({ databaseUrl: scratch.url, poolMax: 4 });
+  const dataDir = EMBEDDED ? await mkdtemp(path.join(tmpdir(), 'wellhaven-load-')) : null;
+  const scratch = dataDir
+    ? { url: '', drop: () => rm(dataDir, { recursive: true, force: true }) }
+    : await createScratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  let database = await openDatabase(dataDir ? { dataDir } : { databaseUrl: scratch.url, poolMax: 4 });
   await database.migrate();
   // The server in a process of its own, as deployed: the load generator must not share its event loop.
   // The sign-in share (16, then 32 connections) waits for the hash pool here instead of being
   // answered 503 past its default queue (twice the cores): this run measures the mixed
   // workload with zero errors, not load shedding (bench/auth.ts floods sign-in for that).
-  const server = await startServer(await buildServer(), PORT, { DATABASE_URL: scratch.url, DB_POOL_MAX: '20', AUTH_RATE_LIMIT_PER_IP: '100000000', PASSWORD_HASH_QUEUE: '64' });
-  const url = server.url;
+  // The default log level (info: one access line per request), as `npm start` runs it. Each
+  // member is offered popups/next more often than a person would (about once a second at the
+  // highest rates), so its per-member limit is raised for the bench.
+  const serverEnv = {
+    ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: scratch.url, DB_POOL_MAX: '20' }),
+    LOG_LEVEL: 'info',
+    AUTH_RATE_LIMIT_PER_IP: '100000000',
+    PASSWORD_HASH_QUEUE: '64',
+    POPUPS_NEXT_RATE_LIMIT_PER_MINUTE: '100000',
+  };
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const baseline = await startBaseline();
   try {
     // Members, employers and sessions straight into the database (one password hash for all).
@@ -135,6 +162,10 @@ export async function run(): Promise<Record<string, number | string>> {
       })),
     );
     const adminToken = tokens[MEMBERS]!;
+    // The embedded database has one owner: the seed lets go before the server opens it.
+    if (dataDir) await database.close();
+    server = await startServer(await buildServer(), PORT, serverEnv);
+    const url = server.url;
     const members: Member[] = userRows.slice(0, MEMBERS).map((u, i) => ({ id: u.id, email: u.email, token: tokens[i]!, family: [] }));
 
     const api = async (method: string, path: string, token: string, body?: unknown) => {
@@ -252,9 +283,35 @@ export async function run(): Promise<Record<string, number | string>> {
       autocannon({ url, connections: 32, duration: 5, requests: signIn, timeout: 10 }),
     ]);
 
-    const stateCheck = (await db.execute(sql`select count(*)::int as n from participants p where p.family_member_count <> (select count(*) from family_members f where f.participant_id = p.id)`)) as unknown as { rows: { n: number }[] };
+    // The open model: fixed offered rates, not as fast as the connections allow.
+    const open: { rate: number; achieved: number; p99: number; text: string; errors: number }[] = [];
+    for (const rate of OPEN_RATES) {
+      const memberRate = Math.round(rate * 0.9);
+      const adminRate = Math.round(rate * 0.095);
+      const signinRate = Math.max(1, rate - memberRate - adminRate);
+      // Enough connections that a rate is offered even when answers slow down (up to ~400 ms each).
+      const memberConnections = Math.min(600, Math.max(20, Math.ceil(memberRate / 2.5)));
+      const t0 = Date.now();
+      const [m, si, a] = await Promise.all([
+        autocannon({ url, connections: memberConnections, overallRate: memberRate, duration: OPEN_SECONDS, requests: memberVisit, timeout: 10 }),
+        autocannon({ url, connections: Math.max(2, signinRate), overallRate: signinRate, duration: OPEN_SECONDS, requests: signIn, timeout: 10 }),
+        autocannon({ url, connections: Math.max(10, Math.ceil(adminRate / 2.5)), overallRate: adminRate, duration: OPEN_SECONDS, headers: { authorization: `Bearer ${adminToken}` }, requests: adminVisit, timeout: 10 }),
+      ]);
+      const seconds = (Date.now() - t0) / 1000;
+      const achieved = Math.round((m.requests.total + si.requests.total + a.requests.total) / seconds);
+      const errs = [m, si, a].reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
+      const p99 = Math.max(m.latency.p99, a.latency.p99);
+      open.push({ rate, achieved, p99, errors: errs, text: `achieved ${achieved} req/s; p99 members ${m.latency.p99}, admins ${a.latency.p99}, sign-ins ${si.latency.p99} ms; p50 members ${m.latency.p50} ms; errors ${errs}` });
+    }
+
+    if (dataDir) {
+      await server.kill('SIGTERM');
+      server = undefined;
+      database = await openDatabase({ dataDir });
+    }
+    const stateCheck = (await database.db.execute(sql`select count(*)::int as n from participants p where p.family_member_count <> (select count(*) from family_members f where f.participant_id = p.id)`)) as unknown as { rows: { n: number }[] };
     const figures: Record<string, number | string> = {
-      database: 'PostgreSQL (scratch database)',
+      database: dataDir ? 'embedded PGlite (scratch DATA_DIR)' : 'PostgreSQL (scratch database)',
       'connections (members + sign-ins + admins)': `${MEMBER_CONNECTIONS + SIGNIN_CONNECTIONS + ADMIN_CONNECTIONS} (${MEMBER_CONNECTIONS} + ${SIGNIN_CONNECTIONS} + ${ADMIN_CONNECTIONS})`,
       'duration s': Math.round(elapsed),
       'baseline node:http req/s': base.requestsPerSec,
@@ -272,13 +329,16 @@ export async function run(): Promise<Record<string, number | string>> {
     figures['GET /api/auth/me while 32 connections sign in: req/s, p99 ms'] = `${meBusy.requestsPerSec}, ${meBusy.p99Ms}`;
     figures['sign-ins per second meanwhile (argon2id)'] = Math.round(hasher.requests.average);
     figures['errors in the hasher phase'] = meBusy.errors + meBusy.non2xx + hasher.errors + hasher.timeouts + hasher.non2xx;
+    for (const o of open) figures[`open model, ${o.rate} req/s offered`] = o.text;
+    const sustained = open.filter((o) => o.errors === 0 && o.p99 <= OPEN_P99_LIMIT_MS && o.achieved >= o.rate * 0.95).map((o) => o.rate);
+    figures[`highest offered rate with p99 under ${OPEN_P99_LIMIT_MS} ms and 0 errors`] = sustained.length ? Math.max(...sustained) : 'none';
     figures['family counts off after the run'] = stateCheck.rows[0]!.n;
     if (errors > 0 || figures['errors in the hasher phase'] !== 0 || stateCheck.rows[0]!.n !== 0) throw new Error(`load: errors ${JSON.stringify(figures)}`);
     return figures;
   } finally {
-    await server.kill('SIGTERM');
+    await server?.kill('SIGTERM');
     await baseline.close();
-    await database.close();
+    await database.close().catch(() => undefined);
     await scratch.drop();
   }
 }

@@ -107,7 +107,7 @@ test.describe('sign-in and session', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByText(`${member.firstName} ${member.lastName}`)).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Admin Access' })).toBeVisible();
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out', exact: true }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await page.goto('/home');

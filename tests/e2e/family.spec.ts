@@ -125,13 +125,13 @@ test('server field errors land under the field; any other failure shows the gene
   await page.goto('/profile/add-family');
   await fillForm(page, { firstName: 'Sam', lastName: 'Lee', dob: '1990-01-01', relationship: 'Spouse' });
   await page.route('**/api/family-members', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Last name is required', fields: { lastName: 'Last name is required' } }) }),
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Last name is required', code: 'validation', fields: { lastName: 'Last name is required' } }) }),
   );
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Last name is required')).toBeVisible();
   await page.unrouteAll();
 
-  await page.route('**/api/family-members', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }));
+  await page.route('**/api/family-members', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error","code":"internal"}' }));
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to add family member. Please try again.' })).toBeVisible();
   await expect(page).toHaveURL('/profile/add-family');

@@ -10,7 +10,7 @@ test.describe('header menu', () => {
     const menu = page.getByRole('menu');
     await expect(menu.getByText(`${member.firstName} ${member.lastName}`)).toBeVisible();
     await expect(menu.getByText(member.email)).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Help', 'Information', 'Admin Access', 'Sign Out']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Help', 'Information', 'Admin Access', 'Sign Out', 'Sign out and remove my data from this device']);
     await menu.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL('**/profile');
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,7 +1,8 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '#shared/paths';
 import { Skeleton } from '../components/ui/skeleton';
 import { useAuth } from '../features/auth/auth-context';
+import { keepCardsOn } from '../features/cards/keep-cards-flag';
 
 /** While the first screen's code loads. */
 export function SessionSkeleton() {
@@ -20,7 +21,10 @@ export function SessionSkeleton() {
  */
 export function RequireAuth() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <Outlet /> : <Navigate to={paths.login} replace />;
+  const { pathname } = useLocation();
+  // "Keep my cards on this device": /id-card opens signed out too, showing only the kept cards.
+  const keptCards = pathname === paths.idCard && keepCardsOn();
+  return isAuthenticated || keptCards ? <Outlet /> : <Navigate to={paths.login} replace />;
 }
 
 /** `/` goes home or to sign-in. */

@@ -1,4 +1,4 @@
-import { HelpCircle, Info, LogOut, Menu, Shield, User } from 'lucide-react';
+import { HelpCircle, Info, LogOut, Menu, Shield, Trash2, User } from 'lucide-react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu';
 import { useAuth } from '../features/auth/auth-context';
+import { clearDeviceData, writeKeepCardsPreference } from '../lib/device-data';
 import { t } from '../lib/i18n';
 import { menuButtonClass } from './header-menu-button';
 
@@ -102,6 +103,18 @@ export default function HeaderMenu({ openOnMount }: { openOnMount?: 'pointer' | 
           >
             <LogOut aria-hidden />
             {m.signOut}
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            onSelect={() => {
+              // Cards kept "on this device" go too: the preference is turned off before sign-out reads it.
+              writeKeepCardsPreference(false);
+              void signOut()
+                .then(() => clearDeviceData({ keepCards: false }))
+                .then(() => navigate(paths.login));
+            }}
+          >
+            <Trash2 aria-hidden />
+            {t.offline.signOutAndRemove}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

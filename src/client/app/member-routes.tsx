@@ -27,7 +27,7 @@ export const memberRoutes: RouteObject[] = [
       { path: paths.addFamily, ...page(() => import('../features/members/components/family-form-page'), (m) => m.AddFamilyPage) },
       { path: '/profile/family/:id/edit', ...page(() => import('../features/members/components/family-form-page'), (m) => m.EditFamilyPage) },
       { path: paths.security, ...page(() => import('../features/account/components/security-page'), (m) => m.SecurityPage) },
-      { path: paths.idCard, ...page(() => import('../features/members/components/id-card-page'), (m) => m.IdCardPage) },
+      { path: paths.idCard, ...page(() => import('../features/cards/components/id-card-page'), (m) => m.IdCardPage) },
       { path: paths.health, ...page(() => import('../features/health/components/health-page'), (m) => m.HealthPage) },
       { path: paths.healthActivities, ...page(() => import('../features/health/components/health-activities-page'), (m) => m.HealthActivitiesPage) },
       { path: paths.getCare, ...page(() => import('../features/health/components/get-care-page'), (m) => m.GetCarePage) },

@@ -5,6 +5,7 @@ import { useToasts } from '../components/ui/use-toast';
 import { useApplyBrand } from '../features/config/use-config';
 import { common } from '#shared/messages/common';
 import { PageHeader } from './page-header';
+import { PwaChrome } from './pwa/pwa-chrome';
 
 const chrome = { Header: PageHeader };
 
@@ -25,6 +26,7 @@ export function RootLayout() {
   useApplyBrand();
   return (
     <>
+      <PwaChrome />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:rounded-xl focus:bg-surface focus:px-4 focus:py-3 focus:shadow"

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { type RouteObject, type To, Navigate, useLocation, useRoutes } from 'react-router';
 import { paths } from '#shared/paths';
-import { NotFoundPage } from '../components/not-found-page';
 import { SignInPage } from '../features/auth/components/sign-in-page';
+import { NotFoundPage } from './app-error-page';
 import { RequireAuth, RootRedirect, SessionSkeleton } from './guards';
 import { lazyPage, preloadMatches } from './lazy-page';
 import { memberRoutes } from './member-routes';
@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
       { path: paths.verifyEmail, ...lazyPage(() => import('../features/account/components/verify-email-page')) },
       { path: paths.forgotPassword, ...lazyPage(() => import('../features/account/components/forgot-password-page')) },
       { path: paths.resetPassword, ...lazyPage(() => import('../features/account/components/reset-password-page')) },
+      // A front desk checks an ID card without an account (issue 11).
+      { path: paths.verifyCard, ...lazyPage(() => import('../features/cards/components/verify-card-page')) },
       {
         element: <RequireAuth />,
         children: [

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorBodySchema } from '#shared/errors';
-import { ApiError, apiGet, isErrorBody, serverMessageOr, sessionEnded, urlFromKey } from './api-client';
+import { ERROR_CODES, ErrorBodySchema } from '#shared/errors';
+import { common } from '#shared/messages/common';
+import { ApiError, OFFLINE_CODE, apiGet, apiSend, isErrorBody, isOfflineError, serverMessageOr, sessionEnded, urlFromKey } from './api-client';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from './auth-storage';
 
 describe('urlFromKey', () => {
@@ -20,20 +21,22 @@ describe('isErrorBody', () => {
   const agrees = (value: unknown) => expect(isErrorBody(value)).toBe(ErrorBodySchema.safeParse(value).success);
 
   it('accepts the standard error body, with or without fields', () => {
-    expect(isErrorBody({ error: 'Invalid email or password' })).toBe(true);
-    expect(isErrorBody({ error: 'Bad input', fields: { email: 'Please enter a valid email address' } })).toBe(true);
-    expect(isErrorBody({ error: 'x', fields: {} })).toBe(true);
+    expect(isErrorBody({ error: 'Invalid email or password', code: 'unauthenticated' })).toBe(true);
+    expect(isErrorBody({ error: 'Bad input', code: 'validation', fields: { email: 'Please enter a valid email address' } })).toBe(true);
+    expect(isErrorBody({ error: 'x', code: 'validation', fields: {} })).toBe(true);
+    expect(isErrorBody({ error: 'Reused', code: 'idempotency_key_reused' })).toBe(true);
+    for (const code of ERROR_CODES) expect(isErrorBody({ error: 'x', code })).toBe(true);
   });
 
   it('refuses anything else', () => {
-    for (const value of [null, 'error', 42, [], ['x'], {}, { error: 1 }, { message: 'x' }, { error: 'x', fields: null }, { error: 'x', fields: ['a'] }, { error: 'x', fields: { email: 1 } }, { error: 'x', fields: 'email' }]) {
+    for (const value of [null, 'error', 42, [], ['x'], {}, { error: 1 }, { message: 'x' }, { error: 'x', fields: null }, { error: 'x', fields: ['a'] }, { error: 'x', fields: { email: 1 } }, { error: 'x', fields: 'email' }, { error: 'x', code: 1 }, { error: 'x', code: null }, { error: 'x' }, { error: 'x', code: 'teapot' }]) {
       expect(isErrorBody(value)).toBe(false);
     }
   });
 
   it('gives the same answer as ErrorBodySchema for any JSON value and near-miss bodies', () => {
     const fieldsArb = fc.oneof(fc.dictionary(fc.string(), fc.string()), fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue());
-    const bodyArb = fc.record({ error: fc.oneof(fc.string(), fc.jsonValue()), fields: fieldsArb }, { requiredKeys: [] });
+    const bodyArb = fc.record({ error: fc.oneof(fc.string(), fc.jsonValue()), code: fc.oneof(fc.constantFrom(...ERROR_CODES), fc.string(), fc.jsonValue()), fields: fieldsArb }, { requiredKeys: [] });
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), bodyArb), (value) => {
         agrees(value);
@@ -45,7 +48,7 @@ describe('isErrorBody', () => {
 
 describe('serverMessageOr', () => {
   it("prefers the server's sentence and falls back otherwise", () => {
-    expect(serverMessageOr(new ApiError(409, '409: taken', { error: 'Already taken' }), 'Failed')).toBe('Already taken');
+    expect(serverMessageOr(new ApiError(409, '409: taken', { error: 'Already taken', code: 'conflict' }), 'Failed')).toBe('Already taken');
     expect(serverMessageOr(new ApiError(500, '500: boom', undefined), 'Failed')).toBe('Failed');
     expect(serverMessageOr(new TypeError('Failed to fetch'), 'Failed')).toBe('Failed');
   });
@@ -71,7 +74,7 @@ describe('a 401 answer', () => {
     vi.stubGlobal('window', { location: { assign } });
     vi.stubGlobal('fetch', async () => {
       inFlight();
-      return new Response(JSON.stringify({ error: 'Authentication required' }), { status: 401 });
+      return new Response(JSON.stringify({ error: 'Authentication required', code: 'unauthenticated' }), { status: 401 });
     });
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -92,10 +95,82 @@ describe('a 401 answer', () => {
 
   it('is the same for a request that is not fetch (the roster upload uses sessionEnded too)', () => {
     store.set(AUTH_TOKEN_KEY, 'new-token');
-    expect(sessionEnded('old-token')).toMatchObject({ status: 401 });
+    expect(sessionEnded('old-token')).toMatchObject({ status: 401, code: 'unauthenticated' });
     expect(store.get(AUTH_TOKEN_KEY)).toBe('new-token');
     expect(sessionEnded('new-token')).toMatchObject({ status: 401 });
     expect(store.get(AUTH_TOKEN_KEY)).toBeUndefined();
     expect(assign).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a write', () => {
+  let calls: { url: string; init: RequestInit }[];
+  let answer: () => Promise<Response>;
+  beforeEach(() => {
+    calls = [];
+    answer = async () => new Response(JSON.stringify({ id: 'f1' }), { status: 201 });
+    vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return answer();
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const expectOffline = async (promise: Promise<unknown>) => {
+    const err = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isOfflineError(err)).toBe(true);
+    expect(err).toMatchObject({ status: 0, code: OFFLINE_CODE, serverMessage: common.offlineNotSaved });
+    expect(serverMessageOr(err, 'fallback')).toBe("You're offline. Your changes were not saved.");
+  };
+
+  it('fails at once without a request when the browser is offline', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) await expectOffline(apiSend(method, '/api/family-members', { a: 1 }));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('turns a network failure (no answer at all) into the same offline error', async () => {
+    answer = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expectOffline(apiSend('POST', '/api/family-members', { a: 1 }));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('leaves other failures alone: a server answer, or an error that is not the network', async () => {
+    answer = async () => new Response(JSON.stringify({ error: 'Reused', code: 'idempotency_key_reused' }), { status: 422 });
+    const refused = await apiSend('POST', '/api/x').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 422, code: 'idempotency_key_reused', serverMessage: 'Reused' });
+    expect(isOfflineError(refused)).toBe(false);
+    answer = async () => {
+      throw new DOMException('aborted', 'AbortError');
+    };
+    const aborted = await apiSend('POST', '/api/x').catch((e: unknown) => e);
+    expect(isOfflineError(aborted)).toBe(false);
+  });
+
+  it('has no code, and no server message, when the answer is not the standard body', async () => {
+    answer = async () => new Response('<html>Bad gateway</html>', { status: 502 });
+    const failed = await apiSend('POST', '/api/x', {}).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ApiError);
+    expect(failed).toMatchObject({ status: 502, code: undefined, serverMessage: undefined });
+  });
+
+  it('does not refuse reads offline (the cache and the offline screens handle them)', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    answer = async () => new Response(JSON.stringify({ ok: true }), { status: 200 });
+    await expect(apiGet('/api/config')).resolves.toEqual({ ok: true });
+  });
+
+  it('sends the Idempotency-Key it is given, and none otherwise', async () => {
+    await apiSend('POST', '/api/family-members', { a: 1 }, { idempotencyKey: 'k-123' });
+    await apiSend('POST', '/api/family-members', { a: 1 });
+    expect((calls[0]!.init.headers as Record<string, string>)['idempotency-key']).toBe('k-123');
+    expect(calls[1]!.init.headers as Record<string, string>).not.toHaveProperty('idempotency-key');
   });
 });

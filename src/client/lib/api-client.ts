@@ -1,7 +1,11 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
 import type { ErrorBody } from '#shared/errors';
 import { common } from '#shared/messages/common';
 import { clearStoredSession, storedToken } from './auth-storage';
+
+/** `ApiError.code` of a write refused on the device because there is no connection (status 0). */
+export const OFFLINE_CODE = 'offline' satisfies ErrorCode;
 
 /** A non-OK answer. `message` follows spec section 8: "status: body text". */
 export class ApiError extends Error {
@@ -22,7 +26,25 @@ export class ApiError extends Error {
   get fields(): Record<string, string> | undefined {
     return this.body?.fields;
   }
+
+  /**
+   * The machine-readable reason (`ERROR_CODES`): what the client branches on, never the
+   * status text or the message. Undefined only when no standard error body came back.
+   */
+  get code(): ErrorCode | undefined {
+    return this.body?.code;
+  }
 }
+
+/** True for a write that never left the device: show `serverMessage` as the form's error and keep the values. */
+export const isOfflineError = (err: unknown): err is ApiError => err instanceof ApiError && err.code === OFFLINE_CODE;
+
+function offlineError(): ApiError {
+  return new ApiError(0, `0: ${common.offlineNotSaved}`, { error: common.offlineNotSaved, code: OFFLINE_CODE });
+}
+
+/** The browser says it has no network (undefined outside a browser counts as online). */
+const deviceOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** The server's own sentence for a failed call, else `fallback` (a network error has none). */
 export const serverMessageOr = (err: unknown, fallback: string) => (err instanceof ApiError && err.serverMessage) || fallback;
@@ -55,23 +77,45 @@ export function sessionEnded(usedToken: string): ApiError {
     clearStoredSession();
     window.location.assign('/');
   }
-  return new ApiError(401, common.tokenExpired, undefined);
+  return new ApiError(401, common.tokenExpired, { error: common.tokenExpired, code: 'unauthenticated' });
 }
 
-async function request(method: string, url: string, body?: unknown): Promise<Response> {
+/** Per-call options of a write. */
+export interface SendOptions {
+  /**
+   * Sent as `Idempotency-Key` (create calls): one per form submission, reused for its retries,
+   * so a retry after a lost answer gets the first answer instead of a second row.
+   */
+  idempotencyKey?: string;
+}
+
+async function request(method: string, url: string, body?: unknown, options: SendOptions = {}): Promise<Response> {
+  const write = method !== 'GET';
+  // A write with no connection fails at once, before a request that could hang for many seconds.
+  if (write && deviceOffline()) throw offlineError();
   const token = storedToken();
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(url, {
-    method,
-    headers,
-    credentials: 'include',
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch (err) {
+    // fetch rejects with a TypeError only when no answer came (network down, DNS, connection reset).
+    if (write && err instanceof TypeError) throw offlineError();
+    throw err;
+  }
   if (res.status === 401 && token) throw sessionEnded(token);
   return res;
 }
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /**
  * The standard error body (`ErrorBodySchema`), checked structurally so that zod stays out of
@@ -79,8 +123,9 @@ async function request(method: string, url: string, body?: unknown): Promise<Res
  */
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { error, fields } = value as Record<string, unknown>;
+  const { error, code, fields } = value as Record<string, unknown>;
   if (typeof error !== 'string') return false;
+  if (typeof code !== 'string' || !KNOWN_CODES.has(code)) return false;
   if (fields === undefined) return true;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return false;
   return Object.values(fields).every((message) => typeof message === 'string');
@@ -98,9 +143,12 @@ async function failure(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, body);
 }
 
-/** A write: method, URL and optional JSON body. Resolves to the parsed JSON (or null for 204). */
-export async function apiSend<T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  const res = await request(method, url, body);
+/**
+ * A write: method, URL and optional JSON body. Resolves to the parsed JSON (or null for 204).
+ * Offline (or with no answer at all) it rejects at once with an `isOfflineError` error.
+ */
+export async function apiSend<T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, options?: SendOptions): Promise<T> {
+  const res = await request(method, url, body, options);
   if (!res.ok) throw await failure(res);
   if (res.status === 204) return null as T;
   const text = await res.text();

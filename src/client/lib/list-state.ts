@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortOrder } from '#shared/schemas/common';
 
@@ -42,4 +42,29 @@ export function useUrlListState<S extends { search: string }>(read: (params: URL
     [setParams, read, write],
   );
   return { state, setState, commitSearch };
+}
+
+/**
+ * Paging a list: the page would stay scrolled down at the pager, past the new page's first
+ * rows. `toListTop` gives the list's heading (the ref's element, with tabIndex -1) focus and
+ * scrolls it to the top of the screen, under the sticky header (styles.css: scroll-padding); it
+ * does so again after each render until the new page shows (`shown`: not the previous
+ * page kept on screen while the next one loads), as a shorter page could not scroll that far.
+ */
+export function useListTop<T extends HTMLElement = HTMLHeadingElement>(shown: boolean) {
+  const heading = useRef<T>(null);
+  const pending = useRef(false);
+  useLayoutEffect(() => {
+    if (!pending.current) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    if (shown) pending.current = false;
+  });
+  const toListTop = useCallback(() => {
+    const el = heading.current;
+    if (!el) return;
+    pending.current = true;
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: 'start' });
+  }, []);
+  return { heading, toListTop };
 }

@@ -13,9 +13,11 @@ export function createQueryClient() {
         retry: false,
         // An admin read refused with 403 (the session is not stepped up) throws to the admin
         // layout, which offers Admin Access instead of the screen.
-        throwOnError: (error, query) => error instanceof ApiError && error.status === 403 && String(query.queryKey[0]).startsWith('/api/admin/'),
+        throwOnError: (error, query) => error instanceof ApiError && error.code === 'forbidden' && String(query.queryKey[0]).startsWith('/api/admin/'),
       },
-      mutations: { retry: false },
+      // 'always': a write offline runs at once and api-client refuses it ("You're offline..."),
+      // instead of TanStack's default of pausing it, unseen, until the connection returns.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

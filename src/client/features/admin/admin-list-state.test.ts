@@ -61,6 +61,11 @@ describe('employee list state in the URL', () => {
     expect(readEmployeeListState(params(`page=${page}`)).page).toBe(1);
   });
 
+  it('reads and writes the Not Enrolled filter', () => {
+    expect(readEmployeeListState(params('status=not_enrolled')).status).toBe('not_enrolled');
+    expect(writeEmployeeListState({ search: '', status: 'not_enrolled', page: 1 }).toString()).toBe('status=not_enrolled');
+  });
+
   it('ignores an unknown status', () => {
     expect(readEmployeeListState(params('status=active')).status).toBe('');
   });

@@ -1,14 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionUser, SignInRequest, SignInSession } from '#shared/schemas/auth';
 import { common } from '#shared/messages/common';
 import { meQueryOptions } from '../../lib/me-query';
 import { clearStoredSession, readStoredSession, replaceStoredToken, storeSession, storedToken } from '../../lib/auth-storage';
+import { clearDeviceData, readKeepCardsPreference } from '../../lib/device-data';
+import { clearAllDrafts } from '../../lib/form-draft';
 import { fetchLoginPopup, fetchSessionUser, signInMfaRequest, signInRequest, signOutRequest } from './api/auth-requests';
 import { AuthContext, type AuthContextValue, type SignInResult } from './auth-context';
-import { startIdleTimer, startKeepAlive } from './idle-timer';
+import { clearIdleSignOut, markIdleSignOut } from './idle-notice';
+import { type IdleWatch, startIdleWatch, startKeepAlive } from './idle-timer';
 
-/** Holds the session (spec section 4): restore, sign-in, sign-out, idle time-out, login popup. */
+// The warning's code comes after the first screen, fetched as soon as a session starts so it is
+// here (offline too) when the 14th minute comes.
+/** Marks the warning's content, whose own clicks are its buttons' business (idle-warning-dialog.tsx). */
+const IDLE_WARNING_ATTRIBUTE = 'data-idle-warning';
+const loadIdleWarning = () => import('./components/idle-warning-dialog');
+const IdleWarningDialog = lazy(() => loadIdleWarning().then((m) => ({ default: m.IdleWarningDialog })));
+
+/**
+ * Holds the session (spec section 4): restore, sign-in, sign-out, idle time-out with a warning
+ * a minute before (WCAG 2.2.1), login popup.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // Local storage is read synchronously: the session is known at the first render.
@@ -17,6 +30,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return { token: stored?.token ?? null, user: stored?.user ?? null };
   });
   const [loginPopup, setLoginPopup] = useState<unknown>(null);
+  /** When the idle sign-out will come, while the warning shows. */
+  const [idleDeadline, setIdleDeadline] = useState<number | null>(null);
+  const idleWatch = useRef<IdleWatch | null>(null);
 
   useEffect(() => {
     const stored = readStoredSession();
@@ -34,18 +50,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .catch(() => undefined);
   }, [queryClient]);
 
-  const signOut = useCallback(async () => {
-    // Revoke on the server too: the request takes the token before storage is cleared,
-    // and the local session ends whatever the answer.
-    const revoke = storedToken() ? signOutRequest().catch(() => undefined) : undefined;
-    clearStoredSession();
-    setState({ token: null, user: null });
-    setLoginPopup(null);
-    queryClient.clear();
-    await revoke;
-  }, [queryClient]);
+  /**
+   * Ends the session here and on the server, and removes member answers and cards from the
+   * device (lib/device-data.ts; the cards stay only with "Keep my cards on this device").
+   * An idle sign-out keeps the tab's form drafts for after the member signs back in; a
+   * sign-out the member chose removes them too.
+   */
+  const endSession = useCallback(
+    async (reason: 'member' | 'idle') => {
+      // Revoke on the server too: the request takes the token before storage is cleared,
+      // and the local session ends whatever the answer.
+      const revoke = storedToken() ? signOutRequest().catch(() => undefined) : undefined;
+      if (reason === 'idle') markIdleSignOut();
+      else clearAllDrafts();
+      clearStoredSession();
+      setState({ token: null, user: null });
+      setLoginPopup(null);
+      setIdleDeadline(null);
+      queryClient.clear();
+      await Promise.all([revoke, clearDeviceData({ keepCards: readKeepCardsPreference() })]);
+    },
+    [queryClient],
+  );
+  const signOut = useCallback(() => endSession('member'), [endSession]);
 
   const startSession = useCallback(async ({ token, user }: SignInSession) => {
+    clearIdleSignOut();
     storeSession(token, user);
     setState({ token, user });
     // The account state comes with the popup, so Home's first render has both.
@@ -90,17 +120,37 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const isAuthenticated = state.token !== null;
   useEffect(() => {
     if (!isAuthenticated) return undefined;
-    const stopIdleTimer = startIdleTimer(window, () => {
-      console.info('Signed out after 15 minutes of inactivity');
-      void signOut();
+    void loadIdleWarning().catch(() => undefined);
+    const watch = startIdleWatch(window, {
+      onWarn: (deadline) => setIdleDeadline(deadline),
+      // A click or key elsewhere while the warning shows: the member is here, as "Stay signed in".
+      onPresent: () => {
+        setIdleDeadline(null);
+        void fetchSessionUser().catch(() => undefined);
+      },
+      inWarning: (node) => node instanceof Node && Boolean(document.querySelector(`[${IDLE_WARNING_ATTRIBUTE}]`)?.contains(node)),
+      onIdle: () => {
+        console.info('Signed out after 15 minutes of inactivity');
+        void endSession('idle');
+      },
     });
+    idleWatch.current = watch;
     // Activity keeps the server's session alive too (a 401 on it ends the session, as any call does).
     const stopKeepAlive = startKeepAlive(window, () => void fetchSessionUser().catch(() => undefined));
     return () => {
-      stopIdleTimer();
+      watch.stop();
+      idleWatch.current = null;
+      setIdleDeadline(null);
       stopKeepAlive();
     };
-  }, [isAuthenticated, signOut]);
+  }, [isAuthenticated, endSession]);
+
+  /** "Stay signed in": a full 15 minutes again here, and the server's sliding window moved by a request. */
+  const staySignedIn = useCallback(() => {
+    idleWatch.current?.extend();
+    setIdleDeadline(null);
+    void fetchSessionUser().catch(() => undefined);
+  }, []);
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -115,5 +165,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
     [state, isAuthenticated, signIn, completeMfaSignIn, replaceToken, signOut, loginPopup],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {idleDeadline !== null && (
+        <Suspense fallback={null}>
+          <IdleWarningDialog deadline={idleDeadline} onStay={staySignedIn} onSignOut={() => void signOut()} />
+        </Suspense>
+      )}
+    </AuthContext.Provider>
+  );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '#shared/errors';
 import { ApiError } from '../../lib/api-client';
 import fc from 'fast-check';
 import { POPUP_INTERNAL_TARGETS } from '#shared/schemas/popups';
@@ -17,8 +18,11 @@ const popup = {
   actionTarget: '/health/get-care/prescriptions',
 };
 
-const apiError = (status: number, error?: string) =>
-  new ApiError(status, `${status}: ${error ? JSON.stringify({ error }) : ''}`, error ? { error } : undefined);
+const apiError = (status: number, error?: string, code: ErrorCode = codeOf(status)) =>
+  new ApiError(status, `${status}: ${error ? JSON.stringify({ error, code }) : ''}`, error ? { error, code } : undefined);
+function codeOf(status: number): ErrorCode {
+  return status === 401 ? 'unauthenticated' : status === 404 ? 'not_found' : status === 400 ? 'validation' : 'internal';
+}
 
 describe('parseLoginPopup', () => {
   it('accepts the member popup shape and nothing else', () => {
@@ -89,10 +93,13 @@ describe('last reminder and Snooze', () => {
 
 describe('error messages (spec section 8)', () => {
   it('snooze: 401, 400 and 404 have their own sentences; otherwise the message', () => {
-    expect(snoozeErrorMessage(apiError(401))).toBe('Session expired. Please try again.');
-    expect(snoozeErrorMessage(new ApiError(401, 'Token expired - redirecting to login', undefined))).toBe('Session expired. Please try again.');
-    expect(snoozeErrorMessage(apiError(400, 'Maximum snoozes reached for this popup'))).toBe('Unable to snooze - maximum snoozes may have been reached.');
+    expect(snoozeErrorMessage(apiError(401, 'Authentication required'))).toBe('Session expired. Please try again.');
+    expect(snoozeErrorMessage(new ApiError(401, 'Token expired - redirecting to login', { error: 'Token expired', code: 'unauthenticated' }))).toBe('Session expired. Please try again.');
+    expect(snoozeErrorMessage(apiError(400, 'Maximum snoozes reached for this popup', 'snooze_limit_reached'))).toBe('Unable to snooze - maximum snoozes may have been reached.');
     expect(snoozeErrorMessage(apiError(404, 'Popup not found'))).toBe('Popup no longer available.');
+    // The code decides, not the status or the text: another 400 keeps its own sentence.
+    expect(snoozeErrorMessage(apiError(400, 'Text contains characters that are not allowed'))).toBe('Text contains characters that are not allowed');
+    expect(snoozeErrorMessage(new Error('400 404 401'))).toBe('400 404 401');
     expect(snoozeErrorMessage(apiError(500, 'Internal server error'))).toBe('Internal server error');
     expect(snoozeErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
   });

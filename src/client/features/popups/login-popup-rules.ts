@@ -53,25 +53,24 @@ export function showsSnooze(p: MemberPopup): boolean {
   return p.canSnooze && p.snoozeCount < p.maxSnoozes && !isLastReminder(p);
 }
 
-function describe(err: unknown): { status: number | undefined; text: string } {
-  const status = err instanceof ApiError ? err.status : undefined;
-  const text = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
-  return { status, text };
-}
+/** The error's own text (a network error's message, or a thrown string). */
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : typeof err === 'string' ? err : '');
 
-/** Spec section 8, snooze failure: 401, 400 and 404 have their own sentences; otherwise the error's message. */
+/**
+ * Spec section 8, snooze failure: a session gone, the snooze limit and a popup gone have
+ * their own sentences, told apart by the error's `code`; otherwise the error's message.
+ */
 export function snoozeErrorMessage(err: unknown): string {
-  const { status, text } = describe(err);
-  if (status === 401 || text.includes('401')) return m.sessionExpired;
-  if (status === 400 || text.includes('400')) return m.snoozeLimit;
-  if (status === 404 || text.includes('404')) return m.noLongerAvailable;
+  const code = err instanceof ApiError ? err.code : undefined;
+  if (code === 'unauthenticated') return m.sessionExpired;
+  if (code === 'snooze_limit_reached') return m.snoozeLimit;
+  if (code === 'not_found') return m.noLongerAvailable;
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
-  return text || m.snoozeLimit;
+  return errorText(err) || m.snoozeLimit;
 }
 
 /** Spec section 8, complete failure: the error's message, or 'Failed to complete popup'. */
 export function completeErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
-  const { text } = describe(err);
-  return text || m.completeFailed;
+  return errorText(err) || m.completeFailed;
 }

@@ -14,8 +14,9 @@ import { ApiError, apiSend } from '../../../lib/api-client';
 const EMPLOYERS = '/api/admin/employers';
 const EMPLOYEES = '/api/admin/employees';
 
-export const isForbidden = (err: unknown) => err instanceof ApiError && err.status === 403;
-export const isNotFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
+export const isForbidden = (err: unknown) => err instanceof ApiError && err.code === 'forbidden';
+/** Unknown or malformed: the server answers both `not_found` (one id rule, docs/decisions/error-codes.md). */
+export const isNotFound = (err: unknown) => err instanceof ApiError && err.code === 'not_found';
 /** The server's sentence for an error, else the spec's "status: body" message. */
 export const errorMessage = (err: unknown) => (err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error ? err.message : String(err));
 

@@ -120,6 +120,12 @@ export function AdminAccessDialog({ open, onOpenChange }: { open: boolean; onOpe
         title={a.title}
         description={step.name === 'credentials' ? a.description : step.name === 'code' && !step.setup ? x.requiredBody : undefined}
         hideClose={mustAnswer}
+        // The dialog opens on its first question, the email, not on the corner close button.
+        onOpenAutoFocus={(event) => {
+          if (step.name !== 'credentials') return;
+          event.preventDefault();
+          emailInput.current?.focus();
+        }}
         onEscapeKeyDown={(event) => mustAnswer && event.preventDefault()}
         onPointerDownOutside={(event) => mustAnswer && event.preventDefault()}
         onInteractOutside={(event) => mustAnswer && event.preventDefault()}

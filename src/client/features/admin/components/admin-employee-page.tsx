@@ -10,16 +10,18 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { t } from '../../../lib/i18n';
 import { isRecordId } from '../admin-list-state';
+import { BreakableText } from './breakable-text';
 import { formatDate, formatDateTime } from '#shared/dates';
 import { errorMessage, isNotFound, useEmployee } from '../api/admin-queries';
 
 const p = t.admin.employee;
 
+/** A value too long for the label's line (an email, an id) moves under it, still right-aligned. */
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex min-h-11 items-center justify-between gap-4 border-b border-line py-2 last:border-b-0">
+    <div className="flex min-h-11 flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-line py-2 last:border-b-0">
       <dt className="shrink-0 text-sm text-muted">{label}</dt>
-      <dd className="min-w-0 text-right font-semibold break-words text-ink">{children}</dd>
+      <dd className="ml-auto max-w-full min-w-0 text-right font-semibold break-words text-ink">{children}</dd>
     </div>
   );
 }
@@ -39,7 +41,9 @@ function EmployeeRecord({ data }: { data: EmployeeDetailResponse }) {
           <Row label={p.firstName}>{e.firstName}</Row>
           <Row label={p.lastName}>{e.lastName}</Row>
           <Row label={p.email}>
-            <span className="break-all">{e.email}</span>
+            <span data-testid="employee-email">
+              <BreakableText text={e.email} />
+            </span>
           </Row>
           <Row label={p.lhmpId}>{e.lhmpId}</Row>
           <Row label={p.employer}>
@@ -48,7 +52,9 @@ function EmployeeRecord({ data }: { data: EmployeeDetailResponse }) {
             </Link>
           </Row>
           <Row label={p.employerId}>
-            <span className="font-mono text-xs break-all">{e.companyId}</span>
+            <span className="font-mono text-xs" data-testid="employer-id">
+              <BreakableText text={e.companyId} />
+            </span>
           </Row>
           <Row label={p.emailStatus}>
             <Badge variant={e.emailVerifiedAt ? 'success' : 'warning'}>{e.emailVerifiedAt ? p.verified : p.unverified}</Badge>
@@ -141,14 +147,6 @@ export function AdminEmployeePage() {
         )
       }
     >
-      {companyId && (
-        <Button variant="ghost" size="sm" className="self-start" asChild>
-          <Link to={paths.adminEmployer(companyId)}>
-            <ArrowLeft aria-hidden />
-            {p.backToEmployer}
-          </Link>
-        </Button>
-      )}
       {content}
     </PageLayout>
   );

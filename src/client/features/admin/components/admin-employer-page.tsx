@@ -10,10 +10,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { t } from '../../../lib/i18n';
-import { useUrlListState } from '../../../lib/list-state';
+import { useListTop, useUrlListState } from '../../../lib/list-state';
 import { formatDateTime } from '#shared/dates';
 import { employeeListQuery, isRecordId, readEmployeeListState, withStatus, writeEmployeeListState } from '../admin-list-state';
 import { errorMessage, isNotFound, useEmployees, useEmployer } from '../api/admin-queries';
+import { EmployerCardDetailsSection } from './employer-card-details';
+import { BreakableText } from './breakable-text';
 import { EnrolmentPanel } from './enrolment-panel';
 
 const d = t.admin.employer;
@@ -21,6 +23,7 @@ const statusOptions = [
   { value: 'all', label: d.statusAll },
   { value: 'verified', label: d.statusVerified },
   { value: 'enrolled', label: d.statusEnrolled },
+  { value: 'not_enrolled', label: d.statusNotEnrolled },
 ];
 
 function StatTile({ label, value }: { label: string; value: number }) {
@@ -43,7 +46,9 @@ function EmployeeRow({ employee }: { employee: EmployeeListItem }) {
       >
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <h3 className="font-bold break-words text-ink">{name}</h3>
-          <p className="text-sm break-all text-ink">{employee.email}</p>
+          <p className="text-sm break-words text-ink">
+            <BreakableText text={employee.email} />
+          </p>
           <dl className="flex flex-col text-sm">
             <div className="flex gap-1">
               <dt className="text-muted">{d.lhmpId}:</dt>
@@ -89,6 +94,8 @@ function Pager({ page, totalPages, total, capped, onPage }: { page: number; tota
 function Employees({ companyId }: { companyId: string }) {
   const { state, setState, commitSearch } = useUrlListState(readEmployeeListState, writeEmployeeListState);
   const list = useEmployees(companyId, employeeListQuery(state));
+  const { heading, toListTop } = useListTop(!list.isPending && !list.isPlaceholderData);
+  const filtered = Boolean(state.search.trim() || state.status);
 
   const employees = list.data?.employees ?? [];
   const pagination = list.data?.pagination;
@@ -119,7 +126,10 @@ function Employees({ companyId }: { companyId: string }) {
             totalPages={pagination.totalPages}
             total={pagination.total}
             capped={pagination.totalIsCapped}
-            onPage={(page) => setState({ ...state, page })}
+            onPage={(page) => {
+              setState({ ...state, page });
+              toListTop();
+            }}
           />
         )}
       </>
@@ -128,7 +138,7 @@ function Employees({ companyId }: { companyId: string }) {
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby="employees-title">
-      <h2 id="employees-title" className="text-lg font-bold">
+      <h2 ref={heading} id="employees-title" tabIndex={-1} className="text-lg font-bold">
         {d.employeeList}
       </h2>
       <SearchBox value={state.search} onCommit={commitSearch} label={d.searchLabel} placeholder={d.searchPlaceholder} />
@@ -138,6 +148,11 @@ function Employees({ companyId }: { companyId: string }) {
         value={state.status || 'all'}
         onValueChange={(v) => setState(withStatus(state, v === 'all' ? '' : (v as EmployeeStatus)))}
       />
+      {filtered && pagination && pagination.total > 0 && (
+        <p className="text-sm font-semibold text-ink" role="status" data-testid="employee-count">
+          {pagination.totalIsCapped ? d.matchingCountMoreThan(pagination.total) : d.matchingCount(pagination.total)}
+        </p>
+      )}
       {body}
     </section>
   );
@@ -167,7 +182,10 @@ export function AdminEmployerPage() {
         <header className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold break-words">{e.name}</h1>
           <p className="text-sm text-muted">
-            {d.companyId}: <span className="font-mono text-xs break-all text-ink">{e.id}</span>
+            {d.companyId}:{' '}
+            <span className="font-mono text-xs break-words text-ink">
+              <BreakableText text={e.id} />
+            </span>
           </p>
         </header>
         <dl className="grid grid-cols-3 gap-2">
@@ -176,6 +194,7 @@ export function AdminEmployerPage() {
           <StatTile label={d.familyMembers} value={e.familyMembers} />
         </dl>
         <EnrolmentPanel companyId={companyId} />
+        <EmployerCardDetailsSection companyId={companyId} />
         <Employees companyId={companyId} />
       </>
     );

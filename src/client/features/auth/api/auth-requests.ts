@@ -1,5 +1,5 @@
 import type { MeResponse, RegisterRequest, RegisterResponse, SessionUser, SignInMfaRequest, SignInRequest, SignInResponse, SignInSession } from '#shared/schemas/auth';
-import { apiGet, apiSend } from '../../../lib/api-client';
+import { ApiError, apiGet, apiSend } from '../../../lib/api-client';
 
 /** The browser's IANA time zone, sent with sign-in: popup quiet hours and daily caps follow the member's clock. */
 function browserTimeZone(): string | undefined {
@@ -22,8 +22,8 @@ export async function fetchLoginPopup(): Promise<unknown> {
   try {
     return await apiGet('/api/popups/next?context=login&route=home');
   } catch (err) {
-    const status = (err as { status?: number }).status;
-    if (status === 401 || status === 403) console.warn('Login popup: authentication failed', status);
+    const code = err instanceof ApiError ? err.code : undefined;
+    if (code === 'unauthenticated' || code === 'forbidden') console.warn('Login popup: authentication failed', code);
     else console.warn('Login popup unavailable', err);
     return null;
   }

@@ -40,7 +40,7 @@ export function SignInCodeStep({ challenge, onSignedIn, onRestart }: SignInCodeS
           onSignedIn();
         }}
         onError={(err) => {
-          if (err instanceof ApiError && err.status === 401) onRestart(err.serverMessage ?? mfa.server.challengeExpired);
+          if (err instanceof ApiError && err.code === 'unauthenticated') onRestart(err.serverMessage ?? mfa.server.challengeExpired);
           else if (err instanceof ApiError) setGeneralError(err.serverMessage ?? auth.signIn.failedRetry);
           // Not an answer from the server: the network, or storage refusing the session.
           else setGeneralError(err instanceof Error && err.message ? err.message : auth.signIn.failedRetry);

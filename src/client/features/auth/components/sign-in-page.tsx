@@ -2,6 +2,7 @@ import { type ChangeEvent, type FormEvent, Suspense, lazy, useEffect, useRef, us
 import { Link, useLocation, useNavigate } from 'react-router';
 import { account } from '#shared/messages/account';
 import { auth } from '#shared/messages/auth';
+import { common } from '#shared/messages/common';
 import { paths } from '#shared/paths';
 import type { SignInRequest } from '#shared/schemas/auth';
 import { PageIntro } from '../../../components/page-intro';
@@ -14,6 +15,7 @@ import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { storedToken } from '../../../lib/auth-storage';
 import { useAuth } from '../auth-context';
+import { clearIdleSignOut, wasIdleSignOut } from '../idle-notice';
 import { loadSignInValidation } from '../load-sign-in-validation';
 import type { SignInFields } from '../sign-in-validation';
 
@@ -35,6 +37,9 @@ export function SignInPage() {
   const navigate = useNavigate();
   // A sentence handed over by the previous screen (a password reset), in router state.
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
+  // After an idle sign-out (auth-provider.tsx): said once, then forgotten.
+  const [idleSignOut] = useState(wasIdleSignOut);
+  useEffect(() => clearIdleSignOut(), []);
   const [values, setValues] = useState<SignInRequest>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInFields>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -46,15 +51,25 @@ export function SignInPage() {
   const submitting = useRef(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
-  const focusNext = useRef<keyof SignInRequest | null>(null);
+  const errorSummary = useRef<HTMLDivElement>(null);
+  // Where focus goes once the form is enabled again: a field in error, or the error summary.
+  const focusNext = useRef<keyof SignInRequest | 'summary' | null>(null);
 
   const busy = pending || succeeded;
-  // The first field in error takes focus once the fields are enabled again.
+  // The first field in error, or the summary of a refused sign-in, takes focus once the
+  // fields are enabled again (not the page body, where a disabled button left it).
   useEffect(() => {
     if (busy || !focusNext.current) return;
-    (focusNext.current === 'email' ? emailInput : passwordInput).current?.focus();
+    const target = focusNext.current === 'summary' ? errorSummary : focusNext.current === 'email' ? emailInput : passwordInput;
+    target.current?.focus();
     focusNext.current = null;
-  }, [busy, errors]);
+  }, [busy, errors, generalError]);
+
+  /** A message for the whole form, which then takes focus. */
+  const showGeneralError = (message: string) => {
+    setGeneralError(message);
+    focusNext.current = 'summary';
+  };
 
   // Spec: entering /login clears the stored session (and we revoke it on the server).
   useEffect(() => {
@@ -81,7 +96,7 @@ export function SignInPage() {
       check = (await loadSignInValidation()).validateSignIn(values);
     } catch {
       // The check could not be fetched (offline): say so and let the member try again.
-      setGeneralError(s.failedRetry);
+      showGeneralError(s.failedRetry);
       return false;
     }
     if (!check.ok) {
@@ -103,9 +118,9 @@ export function SignInPage() {
         for (const name of fieldNames) if (err.fields?.[name]) fields[name] = err.fields[name];
         // A message under a field says it once; the general alert is for the rest.
         if (Object.keys(fields).length > 0) showFieldErrors(fields);
-        else setGeneralError(err.serverMessage ?? s.failed);
+        else showGeneralError(err.serverMessage ?? s.failed);
       } else {
-        setGeneralError(err instanceof Error && err.message ? err.message : s.failedRetry);
+        showGeneralError(err instanceof Error && err.message ? err.message : s.failedRetry);
       }
       return false;
     }
@@ -150,7 +165,12 @@ export function SignInPage() {
       <Card className="flex flex-col gap-5">
         <PageIntro title={s.title}>{s.subtitle}</PageIntro>
         {typeof notice === 'string' && !generalError && <Alert variant="success">{notice}</Alert>}
-        {generalError && <Alert>{generalError}</Alert>}
+        {idleSignOut && !generalError && <Alert variant="info">{common.idle.signedOut}</Alert>}
+        {generalError && (
+          <Alert ref={errorSummary} tabIndex={-1} data-testid="sign-in-error">
+            {generalError}
+          </Alert>
+        )}
         {challenge && (
           <Suspense fallback={null}>
             <SignInCodeStep challenge={challenge} onSignedIn={() => setSucceeded(true)} onRestart={restart} />

@@ -26,7 +26,8 @@ function useRefreshFamily() {
 export function useAddFamilyMember() {
   const refresh = useRefreshFamily();
   return useMutation({
-    mutationFn: (values: FamilyMemberValues) => apiSend<FamilyMember>('POST', '/api/family-members', values),
+    mutationFn: ({ values, idempotencyKey }: { values: FamilyMemberValues; idempotencyKey?: string }) =>
+      apiSend<FamilyMember>('POST', '/api/family-members', values, { idempotencyKey }),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#shared/paths';
@@ -23,8 +23,10 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isOfflineError } from '../../../lib/api-client';
+import { clearDraft, readDraft, writeDraft } from '../../../lib/form-draft';
 import { t } from '../../../lib/i18n';
+import { useAuth } from '../../auth/auth-context';
 import { useAddFamilyMember, useFamilyMembers, useUpdateFamilyMember } from '../api/family-queries';
 
 const m = t.members.familyForm;
@@ -35,42 +37,80 @@ const empty: FamilyMemberInput = { firstName: '', lastName: '', dob: '', relatio
 interface FamilyFormProps {
   mode: 'add' | 'edit';
   initial: FamilyMemberInput;
-  save: (values: FamilyMemberValues) => Promise<unknown>;
+  /** `idempotencyKey` is the same for every retry of one submission (the add form sends it). */
+  save: (values: FamilyMemberValues, idempotencyKey: string) => Promise<unknown>;
+  /** Where the half-typed values are kept (lib/form-draft.ts): restored after an idle sign-out. */
+  draftName: string;
+}
+
+/** A submission's key: reused while the member retries the same values after no answer, new otherwise. */
+interface Submission {
+  key: string;
+  values: string;
 }
 
 /** The add/edit form (spec: Add family member): errors under each field, 'Saving...' while busy. */
-function FamilyForm({ mode, initial, save }: FamilyFormProps) {
+function FamilyForm({ mode, initial, save, draftName }: FamilyFormProps) {
   const navigate = useNavigate();
+  const userId = useAuth().user?.id;
   const [generalError, setGeneralError] = useState<string | null>(null);
   const formId = useId();
   const today = useMemo(() => localIsoDate(new Date()), []);
   const schema = useMemo(() => familyMemberInputSchemaAt(today), [today]);
+  const [{ defaultValues, restored }] = useState(() => {
+    const draft = userId ? readDraft<FamilyMemberInput>(userId, draftName, fieldNames) : undefined;
+    const values: FamilyMemberInput = { ...initial, ...draft };
+    return { defaultValues: values, restored: fieldNames.some((name) => values[name] !== initial[name]) };
+  });
   const form = useForm<FamilyMemberInput, unknown, FamilyMemberValues>({
     resolver: zodResolver(schema),
-    defaultValues: initial,
+    defaultValues,
     reValidateMode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
+  const submission = useRef<Submission | null>(null);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // Every change is kept as a draft of this member's, until saved or cancelled.
+  useEffect(() => {
+    if (!userId) return undefined;
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => writeDraft(userId, draftName, Object.fromEntries(fieldNames.map((name) => [name, values[name] ?? '']))),
+    });
+  }, [form, userId, draftName]);
+  const dropDraft = () => {
+    if (userId) clearDraft(userId, draftName);
+  };
+
+  // Built per submit event: the submission ref is read in the handler, never during render.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(async (values) => {
     setGeneralError(null);
+    const sent = JSON.stringify(values);
+    if (submission.current?.values !== sent) submission.current = { key: crypto.randomUUID(), values: sent };
     try {
-      await save(values);
+      await save(values, submission.current.key);
+      submission.current = null;
+      dropDraft();
       toast({ title: mode === 'add' ? m.added : m.updated, variant: 'success' });
       await navigate(paths.profile);
     } catch (err) {
+      // An answer from the server settles the submission; a retry after none (offline, 5xx) keeps its key.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'idempotency_in_progress') submission.current = null;
       const fields = err instanceof ApiError ? err.fields : undefined;
       const known = fieldNames.filter((name) => fields?.[name]);
-      if (err instanceof ApiError && err.status === 400 && known.length > 0) {
+      if (isOfflineError(err)) {
+        // Nothing left the device: the values stay as typed, the message says so.
+        setGeneralError(err.serverMessage ?? t.common.offlineNotSaved);
+      } else if (err instanceof ApiError && err.code === 'validation' && known.length > 0) {
         for (const name of known) form.setError(name, { message: fields![name] });
-      } else if (err instanceof ApiError && (err.status === 409 || err.status === 404) && err.serverMessage) {
+      } else if (err instanceof ApiError && (err.code === 'conflict' || err.code === 'not_found') && err.serverMessage) {
         // The limit of 20, or a member removed meanwhile: the rule says more than "try again".
         setGeneralError(err.serverMessage);
       } else {
         setGeneralError(mode === 'add' ? m.failed : m.updateFailed);
       }
     }
-  });
+  })(event);
 
   const text = (name: 'firstName' | 'lastName' | 'dob') => ({
     ...form.register(name, { onChange: () => form.clearErrors(name) }),
@@ -85,7 +125,9 @@ function FamilyForm({ mode, initial, save }: FamilyFormProps) {
         </Button>
       ) : (
         <Button variant="secondary" className="flex-1" asChild>
-          <Link to={paths.profile}>{m.cancel}</Link>
+          <Link to={paths.profile} onClick={dropDraft}>
+            {m.cancel}
+          </Link>
         </Button>
       )}
       <Button type="submit" form={formId} className="flex-1" disabled={isSubmitting}>
@@ -98,6 +140,7 @@ function FamilyForm({ mode, initial, save }: FamilyFormProps) {
     <FormPage mode={mode} actions={actions}>
       <form id={formId} className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label={mode === 'add' ? m.addTitle : m.editTitle}>
         {generalError && <Alert>{generalError}</Alert>}
+        {restored && !generalError && <Alert variant="info">{t.common.idle.draftRestored}</Alert>}
         <Field label={m.firstName} error={errors.firstName?.message}>
           <Input autoComplete="off" maxLength={50} {...text('firstName')} />
         </Field>
@@ -150,7 +193,7 @@ function FormPage({ mode, actions, children }: { mode: 'add' | 'edit'; actions?:
 export function AddFamilyPage() {
   const add = useAddFamilyMember();
   return (
-    <FamilyForm mode="add" initial={empty} save={(values) => add.mutateAsync(values)} />
+    <FamilyForm mode="add" initial={empty} draftName="family-add" save={(values, idempotencyKey) => add.mutateAsync({ values, idempotencyKey })} />
   );
 }
 
@@ -168,7 +211,9 @@ export function EditFamilyPage() {
   const update = useUpdateFamilyMember(id);
   const member = family.data?.find((f) => f.id === id);
   if (member) {
-    return <FamilyForm key={member.id} mode="edit" initial={toInput(member)} save={(values) => update.mutateAsync(values)} />;
+    return (
+      <FamilyForm key={member.id} mode="edit" initial={toInput(member)} draftName={`family-edit.${member.id}`} save={(values) => update.mutateAsync(values)} />
+    );
   }
   return (
     <FormPage mode="edit">

@@ -3,6 +3,7 @@ import { type RefObject, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import { type FamilyMember, MAX_FAMILY_MEMBERS } from '#shared/schemas/family';
+import { OfflineNote } from '../../../components/offline-note';
 import { BackActions } from '../../../components/back-actions';
 import { PageLayout } from '../../../components/page-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -127,7 +128,8 @@ function FamilyList() {
             <Users className="size-6" aria-hidden />
           </span>
           <p className="text-muted">{m.empty}</p>
-          <Link to={paths.addFamily} className={buttonVariants({ variant: 'primary' })}>
+          {/* A long label wraps inside the dashed box at 390 px instead of running out of it. */}
+          <Link to={paths.addFamily} className={cn(buttonVariants({ variant: 'primary' }), 'max-w-full py-2 text-center whitespace-normal')} data-testid="add-first-family">
             <UserPlus aria-hidden />
             {m.addFirst}
           </Link>
@@ -173,6 +175,7 @@ export function ProfilePage() {
   return (
     <PageLayout title={m.title} actions={<BackActions backTo={paths.home} home={false} />}>
       <h1 className="text-2xl font-bold text-ink">{m.title}</h1>
+      <OfflineNote updatedAt={p ? profile.dataUpdatedAt : undefined} />
       <Card className="flex flex-col gap-2" aria-labelledby="details-title">
         <h2 id="details-title" className="text-lg font-bold text-ink">
           {m.details}

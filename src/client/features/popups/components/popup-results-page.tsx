@@ -171,7 +171,7 @@ export function PopupResultsPage() {
 
   let content;
   let stateHasBack = true;
-  if (!valid || (results.isError && results.error instanceof ApiError && results.error.status === 404)) {
+  if (!valid || (results.isError && results.error instanceof ApiError && results.error.code === 'not_found')) {
     content = <NotFoundState message={r.notFound} backTo={paths.adminPopups} backLabel={r.backToPopups} />;
   } else if (results.isPending) {
     stateHasBack = false;

@@ -1,0 +1,55 @@
+import { AlertTriangle } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { common } from '#shared/messages/common';
+import { paths } from '#shared/paths';
+import { PageChromeContext, PageLayout } from '../components/page-layout';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { PageHeader } from './page-header';
+
+/** Any unknown address (the catch-all route): the app's own page, with its header and a way home. */
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <PageLayout title={common.notFoundTitle}>
+      <Card className="flex flex-col gap-3">
+        <div className="flex items-center gap-3">
+          <AlertTriangle className="size-8 shrink-0 text-danger" aria-hidden />
+          <h1 className="text-2xl font-bold">{common.notFoundTitle}</h1>
+        </div>
+        <p className="text-muted">{common.notFoundHint}</p>
+        <p className="rounded-lg bg-canvas px-3 py-2 text-sm break-all text-ink">{pathname}</p>
+        <Button asChild>
+          <Link to={paths.root}>{common.notFoundBack}</Link>
+        </Button>
+      </Card>
+    </PageLayout>
+  );
+}
+
+const chrome = { Header: PageHeader };
+
+/**
+ * A screen that threw, or whose code could not be fetched (say, after a new release). The
+ * route error boundary sits outside the root layout, so this page brings the header itself.
+ * Home is a full page load: the app is fetched again from the server.
+ */
+export function RouteErrorPage() {
+  return (
+    <PageChromeContext value={chrome}>
+      <PageLayout title={common.errorTitle}>
+        <Card className="flex flex-col gap-3">
+          <div className="flex items-center gap-3">
+            <AlertTriangle className="size-8 shrink-0 text-danger" aria-hidden />
+            <h1 className="text-2xl font-bold">{common.errorTitle}</h1>
+          </div>
+          <Alert>{common.genericError}</Alert>
+          <Button asChild>
+            <a href={paths.root}>{common.home}</a>
+          </Button>
+        </Card>
+      </PageLayout>
+    </PageChromeContext>
+  );
+}

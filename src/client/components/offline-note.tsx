@@ -1,0 +1,21 @@
+import { t } from '../lib/i18n';
+import { Alert } from './ui/alert';
+import { useOnline } from '../lib/use-online';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * On a data screen while offline: "Offline — showing information from <time>" when the screen
+ * shows data it had (`updatedAt`, the query's dataUpdatedAt), or a clear offline state when it
+ * has none. Nothing while online.
+ */
+export function OfflineNote({ updatedAt, className }: { updatedAt: number | undefined; className?: string }) {
+  const online = useOnline();
+  if (online) return null;
+  const m = t.offline;
+  return (
+    <Alert variant="info" className={className} data-testid="offline-note">
+      {updatedAt ? m.showingFrom(timeFormat.format(new Date(updatedAt))) : m.nothingSaved}
+    </Alert>
+  );
+}

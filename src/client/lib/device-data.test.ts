@@ -1,0 +1,174 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { IDBFactory } from 'fake-indexeddb';
+import { get, set } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeCardStore, loadCards, saveCards } from './card-store';
+import { CARDS_CACHE, clearDeviceData, readKeepCardsPreference, writeKeepCardsPreference } from './device-data';
+import { createClosableStore } from './idb-closable-store';
+import { CARDS_DB, QUERIES_DB } from './idb-store';
+import { closeQueryStore, restoreQueries, savedAt, startQueryPersistence, stopQueryPersistence } from './query-persist';
+
+function fakeLocalStorage() {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, String(v)),
+    removeItem: (k: string) => void map.delete(k),
+    clear: () => map.clear(),
+  };
+}
+
+function fakeCaches(names: string[]) {
+  const set = new Set(names);
+  return {
+    keys: async () => [...set],
+    delete: async (name: string) => set.delete(name),
+    has: async (name: string) => set.has(name),
+    names: () => [...set].sort(),
+  };
+}
+
+async function databaseNames() {
+  return (await indexedDB.databases()).map((d) => d.name).sort();
+}
+
+const USER = '7b5e0f7e-2a3c-4c1d-9d3e-0a1b2c3d4e5f';
+
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  vi.stubGlobal('localStorage', fakeLocalStorage());
+});
+afterEach(async () => {
+  stopQueryPersistence();
+  // The stores keep their connection; each test has a fresh IndexedDB.
+  await Promise.all([closeCardStore(), closeQueryStore()]);
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('keep-cards preference', () => {
+  it('is off by default and remembers on and off', () => {
+    expect(readKeepCardsPreference()).toBe(false);
+    writeKeepCardsPreference(true);
+    expect(readKeepCardsPreference()).toBe(true);
+    writeKeepCardsPreference(false);
+    expect(readKeepCardsPreference()).toBe(false);
+  });
+
+  it('reads as off when storage refuses', () => {
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => undefined,
+    });
+    expect(() => writeKeepCardsPreference(true)).not.toThrow();
+    expect(readKeepCardsPreference()).toBe(false);
+  });
+});
+
+describe('card store', () => {
+  it('loads nothing before cards are saved, then the last saved cards and when', async () => {
+    expect(await loadCards()).toBeNull();
+    await saveCards(USER, { cards: [1] });
+    await saveCards(USER, { cards: [1, 2] });
+    const loaded = await loadCards();
+    expect(loaded?.data).toEqual({ cards: [1, 2] });
+    expect(Number.isNaN(Date.parse(loaded!.savedAt))).toBe(false);
+  });
+});
+
+describe('clearDeviceData', () => {
+  it('removes every cache but the app shell and every database', async () => {
+    const cacheStorage = fakeCaches(['workbox-precache-v2-https://x/', 'api-answers', CARDS_CACHE]);
+    vi.stubGlobal('caches', cacheStorage);
+    await saveCards(USER, { cards: [1] });
+    const client = new QueryClient();
+    client.setQueryData(['/api/members/me/profile'], { firstName: 'Ada' });
+    await set('cache', { userId: USER }, createClosableStore(QUERIES_DB, 'queries').store);
+    const other = createClosableStore('someone-else', 's');
+    await set('k', 'v', other.store);
+    await other.close();
+    expect(await databaseNames()).toEqual([QUERIES_DB, CARDS_DB, 'someone-else'].sort());
+
+    await clearDeviceData({ keepCards: false });
+
+    expect(await databaseNames()).toEqual([]);
+    expect(cacheStorage.names()).toEqual(['workbox-precache-v2-https://x/']);
+    expect(await loadCards()).toBeNull();
+  });
+
+  it('with keepCards keeps the cards and nothing else', async () => {
+    const cacheStorage = fakeCaches(['workbox-precache-v2-https://x/', 'api-answers', CARDS_CACHE]);
+    vi.stubGlobal('caches', cacheStorage);
+    await saveCards(USER, { cards: ['kept'] });
+    await set('cache', { userId: USER }, createClosableStore(QUERIES_DB, 'queries').store);
+
+    await clearDeviceData({ keepCards: true });
+
+    expect(await databaseNames()).toEqual([CARDS_DB]);
+    expect(cacheStorage.names()).toEqual([CARDS_CACHE, 'workbox-precache-v2-https://x/'].sort());
+    expect((await loadCards())?.data).toEqual({ cards: ['kept'] });
+  });
+
+  it('does not wait on a database another connection holds open', async () => {
+    const open = createClosableStore(CARDS_DB, 'cards');
+    await set('x', 1, open.store); // a second connection (as another tab would hold)
+    await clearDeviceData({ keepCards: false });
+    expect(await databaseNames()).toEqual([]);
+  });
+
+  it('works without Cache Storage and never throws', async () => {
+    vi.stubGlobal('caches', undefined);
+    await expect(clearDeviceData({ keepCards: false })).resolves.toBeUndefined();
+  });
+
+  it('stops the query store from coming back after sign-out', async () => {
+    vi.stubGlobal('caches', fakeCaches([]));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const client = new QueryClient();
+    startQueryPersistence(client, USER);
+    client.setQueryData(['/api/members/me/profile'], { firstName: 'Ada' });
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1)); // restored; a write is pending
+    await clearDeviceData({ keepCards: false });
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await databaseNames()).toEqual([]);
+  });
+});
+
+async function persistProfile(client: QueryClient) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  startQueryPersistence(client, USER);
+  client.setQueryData(['/api/members/me/profile'], { firstName: 'Ada' });
+  client.setQueryData(['/api/admin/employers', {}], { items: [] });
+  await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
+  await vi.advanceTimersByTimeAsync(500);
+  await vi.waitFor(async () => expect(await savedAt()).not.toBeNull());
+  stopQueryPersistence();
+}
+
+describe('query persistence', () => {
+  it('keeps member answers, not admin ones, and restores them for the same user only', async () => {
+    await persistProfile(new QueryClient());
+
+    const stored = await get<{ state: { queries: { queryKey: unknown[] }[] } }>('cache', createClosableStore(QUERIES_DB, 'queries').store);
+    expect(stored?.state.queries.map((q) => q.queryKey[0])).toEqual(['/api/members/me/profile']);
+
+    const fresh = new QueryClient();
+    expect(await restoreQueries(fresh, 'another-user')).toBeNull();
+    expect(fresh.getQueryData(['/api/members/me/profile'])).toBeUndefined();
+    expect(await restoreQueries(fresh, USER)).toEqual(expect.any(Number));
+    expect(fresh.getQueryData(['/api/members/me/profile'])).toEqual({ firstName: 'Ada' });
+  });
+
+  it('does not restore answers older than a week', async () => {
+    await persistProfile(new QueryClient());
+    const fresh = new QueryClient();
+    expect(await restoreQueries(fresh, USER, Date.now() + 8 * 24 * 3600 * 1000)).toBeNull();
+  });
+});

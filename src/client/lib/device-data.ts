@@ -1,0 +1,62 @@
+import { APP_DATABASES, CARDS_DB, deleteDatabase, stopAndCloseStores } from './idb-store';
+
+/** The one Cache Storage cache that may hold cards (kept with "Keep my cards on this device"). */
+export const CARDS_CACHE = 'wellhaven-cards';
+/**
+ * Workbox's precache holds only the built app (scripts, styles, icons), never member answers,
+ * and without it the app no longer opens offline, so sign-out leaves it.
+ */
+const isAppShellCache = (name: string) => name.startsWith('workbox-precache');
+
+export const KEEP_CARDS_KEY = 'wellhaven.keepCards';
+
+/** "Keep my cards on this device": off unless the member turned it on. */
+export function readKeepCardsPreference(): boolean {
+  try {
+    return localStorage.getItem(KEEP_CARDS_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function writeKeepCardsPreference(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(KEEP_CARDS_KEY, 'true');
+    else localStorage.removeItem(KEEP_CARDS_KEY);
+  } catch {
+    // Storage refused: the preference stays off, the safe side.
+  }
+}
+
+async function clearCaches(keepCards: boolean) {
+  if (typeof caches === 'undefined') return;
+  const names = await caches.keys().catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => !isAppShellCache(name) && !(keepCards && name === CARDS_CACHE))
+      .map((name) => caches.delete(name).catch(() => false)),
+  );
+}
+
+async function clearDatabases(keepCards: boolean) {
+  if (typeof indexedDB === 'undefined') return;
+  const names = new Set<string>(APP_DATABASES);
+  // Every other database this origin holds too (none of the app's own should be missed).
+  if (typeof indexedDB.databases === 'function') {
+    const listed = await indexedDB.databases().catch(() => []);
+    for (const db of listed) if (db.name) names.add(db.name);
+  }
+  if (keepCards) names.delete(CARDS_DB);
+  await Promise.all([...names].map((name) => deleteDatabase(name)));
+}
+
+/**
+ * Removes every member answer and card from this device: every Cache Storage cache but the
+ * app shell's, and every IndexedDB database. With keepCards, the cards (their database and
+ * cache) stay and nothing else does. Never throws: sign-out goes on whatever storage says.
+ */
+export async function clearDeviceData(options: { keepCards: boolean }): Promise<void> {
+  const { keepCards } = options;
+  await stopAndCloseStores(keepCards ? CARDS_DB : null);
+  await Promise.all([clearCaches(keepCards).catch(() => undefined), clearDatabases(keepCards).catch(() => undefined)]);
+}

@@ -104,6 +104,35 @@ test('the admin adds an employer, checks a roster file (dry run), then imports i
   await expectNoSeriousA11yViolations(page);
 });
 
+test('Add employer: a retry after the answer was lost sends the same Idempotency-Key and opens the one employer created', async ({ page }) => {
+  const name = `Retry Employer ${unique()} Co`;
+  const keys: (string | undefined)[] = [];
+  let created: { id: string } | undefined;
+  await page.route('**/api/admin/employers', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().headers()['idempotency-key']);
+    if (created) return route.continue();
+    // The server creates the employer, but its answer never reaches the browser.
+    const response = await route.fetch();
+    expect(response.status()).toBe(201);
+    created = ((await response.json()) as { employer: { id: string } }).employer;
+    return route.abort('connectionreset');
+  });
+  await openAsAdmin(page, elevatedAdmin());
+  await page.goto('/admin/employers');
+  await page.getByRole('button', { name: 'Add employer' }).click();
+  const add = page.getByRole('dialog', { name: 'Add employer' });
+  await add.getByLabel('Employer name').fill(name);
+  await add.getByRole('button', { name: 'Add employer' }).click();
+  await expect(add.getByRole('alert')).toBeVisible();
+  await add.getByRole('button', { name: 'Add employer' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await expect(page).toHaveURL(new RegExp(`/admin/employers/${created!.id}$`));
+});
+
 test('on the registration form employers are suggested; a listed person registers, an unlisted one is told why', async ({ page, request }) => {
   const tag = unique();
   const employer = await newEmployer(request, `Harbourview ${tag} Co`);

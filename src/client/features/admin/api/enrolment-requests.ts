@@ -32,7 +32,9 @@ export function useSetEnrolmentMode(companyId: string) {
 export function useCreateEmployer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateEmployerRequest) => apiSend<CreateEmployerResponse>('POST', EMPLOYERS, input),
+    /** `idempotencyKey`: one per form submission, the same for its retries (lib/submission-key.ts). */
+    mutationFn: ({ input, idempotencyKey }: { input: CreateEmployerRequest; idempotencyKey: string }) =>
+      apiSend<CreateEmployerResponse>('POST', EMPLOYERS, input, { idempotencyKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [EMPLOYERS] }),
   });
 }

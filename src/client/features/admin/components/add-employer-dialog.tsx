@@ -13,6 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
+import { SubmissionKey } from '../../../lib/submission-key';
 import { useCreateEmployer } from '../api/enrolment-requests';
 
 const a = t.enrolment.addEmployer;
@@ -23,17 +24,20 @@ export function AddEmployerDialog() {
   const [open, setOpen] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const create = useCreateEmployer();
+  const [submission] = useState(() => new SubmissionKey());
   const form = useForm<CreateEmployerRequest>({ resolver: zodResolver(CreateEmployerRequestSchema), defaultValues: { name: '' } });
   const error = form.formState.errors.name?.message;
 
   const onValid = async (values: CreateEmployerRequest) => {
     setGeneralError(null);
     try {
-      const { employer } = await create.mutateAsync(values);
+      const { employer } = await create.mutateAsync({ input: values, idempotencyKey: submission.keyFor(values) });
+      submission.settle();
       toast({ title: a.created(employer.name), variant: 'success' });
       setOpen(false);
       void navigate(paths.adminEmployer(employer.id));
     } catch (err) {
+      submission.settle(err);
       const message = err instanceof ApiError ? (err.fields?.name ?? null) : null;
       if (message) form.setError('name', { message }, { shouldFocus: true });
       else setGeneralError(err instanceof ApiError ? (err.serverMessage ?? t.enrolment.importDialog.failed) : t.enrolment.importDialog.network);

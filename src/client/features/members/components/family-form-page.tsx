@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#shared/paths';
@@ -26,6 +26,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, isOfflineError } from '../../../lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/form-draft';
 import { t } from '../../../lib/i18n';
+import { SubmissionKey } from '../../../lib/submission-key';
 import { useAuth } from '../../auth/auth-context';
 import { useAddFamilyMember, useFamilyMembers, useUpdateFamilyMember } from '../api/family-queries';
 
@@ -43,11 +44,6 @@ interface FamilyFormProps {
   draftName: string;
 }
 
-/** A submission's key: reused while the member retries the same values after no answer, new otherwise. */
-interface Submission {
-  key: string;
-  values: string;
-}
 
 /** The add/edit form (spec: Add family member): errors under each field, 'Saving...' while busy. */
 function FamilyForm({ mode, initial, save, draftName }: FamilyFormProps) {
@@ -68,7 +64,7 @@ function FamilyForm({ mode, initial, save, draftName }: FamilyFormProps) {
     reValidateMode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
-  const submission = useRef<Submission | null>(null);
+  const [submission] = useState(() => new SubmissionKey());
 
   // Every change is kept as a draft of this member's, until saved or cancelled.
   useEffect(() => {
@@ -82,20 +78,16 @@ function FamilyForm({ mode, initial, save, draftName }: FamilyFormProps) {
     if (userId) clearDraft(userId, draftName);
   };
 
-  // Built per submit event: the submission ref is read in the handler, never during render.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(async (values) => {
     setGeneralError(null);
-    const sent = JSON.stringify(values);
-    if (submission.current?.values !== sent) submission.current = { key: crypto.randomUUID(), values: sent };
     try {
-      await save(values, submission.current.key);
-      submission.current = null;
+      await save(values, submission.keyFor(values));
+      submission.settle();
       dropDraft();
       toast({ title: mode === 'add' ? m.added : m.updated, variant: 'success' });
       await navigate(paths.profile);
     } catch (err) {
-      // An answer from the server settles the submission; a retry after none (offline, 5xx) keeps its key.
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'idempotency_in_progress') submission.current = null;
+      submission.settle(err);
       const fields = err instanceof ApiError ? err.fields : undefined;
       const known = fieldNames.filter((name) => fields?.[name]);
       if (isOfflineError(err)) {

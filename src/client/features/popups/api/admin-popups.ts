@@ -22,7 +22,9 @@ export function useAdminPopups(query: AdminPopupListQuery) {
 
 const popupUrl = (id: string) => `${LIST}/${encodeURIComponent(id)}`;
 
-export const createPopupRequest = (body: PopupForm) => apiSend<AdminPopup>('POST', LIST, body);
+/** `idempotencyKey`: one per form submission, the same for its retries (lib/submission-key.ts). */
+export const createPopupRequest = ({ body, idempotencyKey }: { body: PopupForm; idempotencyKey: string }) =>
+  apiSend<AdminPopup>('POST', LIST, body, { idempotencyKey });
 export const updatePopupRequest = ({ id, body }: { id: string; body: PopupForm }) => apiSend<AdminPopup>('PUT', popupUrl(id), body);
 export const setPopupActiveRequest = ({ id, active }: { id: string; active: boolean }) =>
   apiSend<AdminPopup>('POST', `${popupUrl(id)}/${active ? 'activate' : 'deactivate'}`);

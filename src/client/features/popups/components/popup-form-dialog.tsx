@@ -25,6 +25,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
+import { SubmissionKey } from '../../../lib/submission-key';
 import { useConfig } from '../../config/use-config';
 import {
   destinationOptions,
@@ -418,6 +419,7 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
   const editing = popup !== undefined;
   const create = useCreatePopup();
   const update = useUpdatePopup();
+  const [submission] = useState(() => new SubmissionKey());
   const form = useForm<PopupFormInput, unknown, PopupForm>({
     resolver: zodResolver(PopupFormSchema),
     defaultValues: popup ? popupToForm(popup) : emptyPopupForm(),
@@ -440,13 +442,15 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
         toast({ title: a.toastSuccess, description: a.updated, variant: 'success' });
         onOpenChange(false);
       } else {
-        await create.mutateAsync(values);
+        await create.mutateAsync({ body: values, idempotencyKey: submission.keyFor(values) });
+        submission.settle();
         toast({ title: a.toastSuccess, description: a.created, variant: 'success' });
         form.reset(emptyPopupForm());
         setAudienceMode('all');
         onOpenChange(false);
       }
     } catch (err) {
+      submission.settle(err);
       if (err instanceof ApiError) {
         for (const [name, message] of Object.entries(err.fields ?? {})) {
           if ((fieldNames as string[]).includes(name)) form.setError(name as keyof PopupFormInput, { message });

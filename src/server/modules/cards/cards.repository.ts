@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
-import { companies, employerCards, familyMembers, participants, users } from '#db/schema';
+import { companies, employerCards, users } from '#db/schema';
 import type { CardFieldName, EmployerCardDetails } from '#shared/schemas/cards';
 import { prepared } from '../../lib/prepared';
 
@@ -43,38 +43,6 @@ const holder = (db: DbOrTx) =>
 export async function findCardHolder(db: DbOrTx, userId: string): Promise<CardHolderRow | undefined> {
   const [row] = await holder(db).execute({ userId });
   return row;
-}
-
-export interface DependantRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  dob: string;
-  relationship: string;
-}
-
-const dependantColumns = {
-  id: familyMembers.id,
-  firstName: familyMembers.firstName,
-  lastName: familyMembers.lastName,
-  dob: familyMembers.dob,
-  relationship: familyMembers.relationship,
-};
-
-const dependantsOfUser = (db: DbOrTx) =>
-  prepared(db, 'cards_dependants_of_user', (d) =>
-    d
-      .select(dependantColumns)
-      .from(familyMembers)
-      .innerJoin(participants, eq(participants.id, familyMembers.participantId))
-      .where(eq(participants.userId, sql.placeholder('userId')))
-      .orderBy(asc(familyMembers.createdAt), asc(familyMembers.id))
-      .prepare('cards_dependants_of_user'),
-  );
-
-/** The member's family members, in the order the profile lists them (none when not enrolled). */
-export async function listDependants(db: DbOrTx, userId: string): Promise<DependantRow[]> {
-  return dependantsOfUser(db).execute({ userId });
 }
 
 export interface EmployerCardRow {

@@ -18,6 +18,7 @@ import type { CounterStore } from '../../lib/counter-store';
 import { enforceLimit, IP_WINDOW_MS, perIpKey } from '../../lib/rate-limit';
 import { isUuid } from '../../lib/sql-text';
 import { recordEvent } from '../audit/audit.repository';
+import { listFamilyOfUser } from '../members/members.repository';
 import * as repo from './cards.repository';
 import type { CardSigner } from './signing-key';
 
@@ -67,7 +68,7 @@ export function createCardsService(deps: CardsDeps) {
     async memberCards(caller: CardsCaller): Promise<IdCardsResponse> {
       const holder = await repo.findCardHolder(db, caller.id);
       if (!holder) throw new AppError('not_found', m.memberNotFound);
-      const dependants = await repo.listDependants(db, caller.id);
+      const dependants = await listFamilyOfUser(db, caller.id);
       const details = orEmpty(holder.details);
       const issuedAt = cardDate(clock());
       const expiresAt = addCardDays(issuedAt, CARD_TOKEN_TTL_DAYS);

@@ -2,29 +2,39 @@ import { AlertTriangle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { common } from '#shared/messages/common';
 import { paths } from '#shared/paths';
+import type { ReactNode } from 'react';
 import { PageChromeContext, PageLayout } from '../components/page-layout';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { PageHeader } from './page-header';
 
+/** The page both problems share: a warning icon beside the title, then what to do. */
+function ProblemPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <PageLayout title={title}>
+      <Card className="flex flex-col gap-3">
+        <div className="flex items-center gap-3">
+          <AlertTriangle className="size-8 shrink-0 text-danger" aria-hidden />
+          <h1 className="text-2xl font-bold">{title}</h1>
+        </div>
+        {children}
+      </Card>
+    </PageLayout>
+  );
+}
+
 /** Any unknown address (the catch-all route): the app's own page, with its header and a way home. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
-    <PageLayout title={common.notFoundTitle}>
-      <Card className="flex flex-col gap-3">
-        <div className="flex items-center gap-3">
-          <AlertTriangle className="size-8 shrink-0 text-danger" aria-hidden />
-          <h1 className="text-2xl font-bold">{common.notFoundTitle}</h1>
-        </div>
-        <p className="text-muted">{common.notFoundHint}</p>
-        <p className="rounded-lg bg-canvas px-3 py-2 text-sm break-all text-ink">{pathname}</p>
-        <Button asChild>
-          <Link to={paths.root}>{common.notFoundBack}</Link>
-        </Button>
-      </Card>
-    </PageLayout>
+    <ProblemPage title={common.notFoundTitle}>
+      <p className="text-muted">{common.notFoundHint}</p>
+      <p className="rounded-lg bg-canvas px-3 py-2 text-sm break-all text-ink">{pathname}</p>
+      <Button asChild>
+        <Link to={paths.root}>{common.notFoundBack}</Link>
+      </Button>
+    </ProblemPage>
   );
 }
 
@@ -38,18 +48,12 @@ const chrome = { Header: PageHeader };
 export function RouteErrorPage() {
   return (
     <PageChromeContext value={chrome}>
-      <PageLayout title={common.errorTitle}>
-        <Card className="flex flex-col gap-3">
-          <div className="flex items-center gap-3">
-            <AlertTriangle className="size-8 shrink-0 text-danger" aria-hidden />
-            <h1 className="text-2xl font-bold">{common.errorTitle}</h1>
-          </div>
-          <Alert>{common.genericError}</Alert>
-          <Button asChild>
-            <a href={paths.root}>{common.home}</a>
-          </Button>
-        </Card>
-      </PageLayout>
+      <ProblemPage title={common.errorTitle}>
+        <Alert>{common.genericError}</Alert>
+        <Button asChild>
+          <a href={paths.root}>{common.home}</a>
+        </Button>
+      </ProblemPage>
     </PageChromeContext>
   );
 }

@@ -1,16 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
-const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
-  test: {
-    name,
-    include: ['tests/api/**/*.test.ts'],
-    environment: 'node',
-    env: { TEST_DB: db },
-    globalSetup: db === 'postgres' ? ['tests/api/support/pg-global-setup.ts'] : [],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+/**
+ * Files whose modules must be their own: vi.mock wraps app modules, which a shared module
+ * graph would already hold (or leak into the next file).
+ */
+const ownModules = ['tests/api/sign-in-race.test.ts'];
+
+/**
+ * The API suite on one database, in two projects. Most files share their worker's module graph
+ * (isolate: false): each still builds its own app on its own database, and the app's modules
+ * are loaded once per worker instead of once per file (about 3 s each). The few in `ownModules`
+ * run isolated.
+ */
+const apiProjects = (name: string, db: 'pglite' | 'postgres') =>
+  [false, true].map((isolated) => ({
+    test: {
+      name: isolated ? `${name}-isolated` : name,
+      include: isolated ? ownModules : ['tests/api/**/*.test.ts'],
+      exclude: isolated ? [] : ownModules,
+      isolate: isolated,
+      environment: 'node',
+      env: { TEST_DB: db },
+      // One migrated template per run that each file's own database starts from.
+      globalSetup: [db === 'postgres' ? 'tests/api/support/pg-global-setup.ts' : 'tests/api/support/pglite-global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }));
 
 const projects: object[] = [
   {
@@ -20,10 +36,10 @@ const projects: object[] = [
       environment: 'node',
     },
   },
-  apiProject('api-pglite', 'pglite'),
+  ...apiProjects('api-pglite', 'pglite'),
 ];
 // The API suite runs on PostgreSQL too whenever DATABASE_URL is set (always under CI).
-if (process.env.DATABASE_URL) projects.push(apiProject('api-pg', 'postgres'));
+if (process.env.DATABASE_URL) projects.push(...apiProjects('api-pg', 'postgres'));
 
 export default defineConfig({
   test: {

@@ -25,7 +25,7 @@ if (only !== undefined && !['unit', 'api', 'e2e'].includes(only)) {
 // DATABASE_URL); the whole suite runs every project.
 const vitestProjects = {
   unit: ['unit'],
-  api: ['api-pglite', ...(process.env.DATABASE_URL ? ['api-pg'] : [])],
+  api: ['api-pglite', 'api-pglite-isolated', ...(process.env.DATABASE_URL ? ['api-pg', 'api-pg-isolated'] : [])],
 }[only] ?? [];
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'], when: !only },

@@ -51,6 +51,8 @@ export interface Database {
    * starting together migrate and seed one after another instead of racing.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** The embedded database's whole data directory as one uncompressed tarball (the test suite's template); absent for PostgreSQL. */
+  dumpDataDir?(): Promise<Blob>;
   /** The PostgreSQL pool right now (metrics); absent for the embedded database. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -61,6 +63,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; absent means in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts from this dump (`dumpDataDir`) of an already migrated one
+   * instead of running initdb: the test suite's template, about six times faster to open.
+   */
+  loadDataDir?: Blob | undefined;
   poolMax?: number;
   /** How long a request waits for a connection before failing (ms). */
   connectTimeoutMs?: number;
@@ -147,7 +154,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // PGlite has no lock of its own: two processes on one data directory would corrupt it.
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm, btree_gin } }).catch((err: unknown) => {
+  const client = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm, btree_gin },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  }).catch((err: unknown) => {
     release();
     throw err;
   });
@@ -161,6 +171,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     // One process owns an embedded database; there is nobody to race.
     exclusive: (fn) => fn(),
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
     close: async () => {
       await client.close();
       release();

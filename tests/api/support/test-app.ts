@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -51,8 +52,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       },
     });
   }
-  const database = await openDatabase({});
-  await database.migrate();
+  // The run's migrated template (pglite-global-setup.ts), loaded into memory: no initdb, no migrations.
+  const database = await openDatabase({ loadDataDir: await openAsBlob(inject('pgliteTemplate')) });
   return Object.assign(database, { dropDatabase: async () => {} });
 }
 

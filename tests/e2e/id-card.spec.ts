@@ -160,6 +160,104 @@ test('/verify-card, signed out, accepts the card’s QR payload and refuses a ch
   await desk.close();
 });
 
+test('Share hands the share sheet a PNG of the card where the browser can share files', async ({ page, request }) => {
+  // Chromium on Linux has no share sheet: a stand-in records what the app hands it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shared: unknown[] };
+    w.shared = [];
+    Object.defineProperty(Navigator.prototype, 'canShare', { configurable: true, value: (data?: ShareData) => Boolean(data?.files?.length) && data!.files!.every((f) => f.type === 'image/png') });
+    Object.defineProperty(Navigator.prototype, 'share', {
+      configurable: true,
+      value: async (data: ShareData) => {
+        const files = await Promise.all(
+          (data.files ?? []).map(async (f) => ({ name: f.name, type: f.type, size: f.size, head: [...new Uint8Array(await f.slice(0, 8).arrayBuffer())] })),
+        );
+        w.shared.push({ title: data.title, files });
+        // The second share is closed by the member without choosing: not an error.
+        if (w.shared.length === 2) throw new DOMException('Share canceled', 'AbortError');
+      },
+    });
+  });
+  const { member } = await memberWithFamily(request);
+  await signInViaStorage(page, request, member);
+  await page.goto('/id-card');
+  const share = memberCard(page).getByRole('button', { name: `Share the card for ${fullName(member)}` });
+  await share.click();
+  const shared = () => page.evaluate(() => (window as unknown as { shared: { title: string; files: { name: string; type: string; size: number; head: number[] }[] }[] }).shared);
+  await expect.poll(async () => (await shared()).length).toBe(1);
+  const [first] = await shared();
+  expect(first!.title).toBe(`ID card for ${fullName(member)}`);
+  expect(first!.files).toHaveLength(1);
+  expect(first!.files[0]).toMatchObject({ type: 'image/png', name: expect.stringMatching(/\.png$/) });
+  expect(first!.files[0]!.head).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(first!.files[0]!.size).toBeGreaterThan(5_000);
+
+  await expect(share).toBeEnabled();
+  await share.click();
+  await expect.poll(async () => (await shared()).length).toBe(2);
+  await expect(share).toBeEnabled();
+  await expect(page.getByText('The card could not be shared. Try Download instead.')).toHaveCount(0);
+});
+
+test('/verify-card scans the QR code with the camera where the browser has BarcodeDetector, then stops the camera', async ({ page, request, browser }) => {
+  const { member } = await memberWithFamily(request);
+  await signInViaStorage(page, request, member);
+  await page.goto('/id-card');
+  const token = await tokenOf(page, fullName(member));
+
+  // Chromium on Linux has neither a camera nor BarcodeDetector: a canvas stands in for the back
+  // camera (real frames) and the detector reads the planted code once frames arrive.
+  const desk = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await desk.addInitScript(() => {
+    const w = window as unknown as { qr?: string; formats?: string[]; constraints?: MediaStreamConstraints; stream?: MediaStream };
+    class FakeBarcodeDetector {
+      constructor(options: { formats: string[] }) {
+        w.formats = options.formats;
+      }
+      async detect(source: HTMLVideoElement) {
+        return source.videoWidth > 0 && w.qr ? [{ rawValue: w.qr, format: 'qr_code' }] : [];
+      }
+    }
+    Object.defineProperty(window, 'BarcodeDetector', { configurable: true, value: FakeBarcodeDetector });
+    Object.defineProperty(MediaDevices.prototype, 'getUserMedia', {
+      configurable: true,
+      value: async (constraints: MediaStreamConstraints) => {
+        w.constraints = constraints;
+        const canvas = document.createElement('canvas');
+        canvas.width = 64;
+        canvas.height = 64;
+        const context = canvas.getContext('2d')!;
+        let shade = 0;
+        setInterval(() => {
+          shade = (shade + 40) % 256;
+          context.fillStyle = `rgb(${shade}, ${shade}, ${shade})`;
+          context.fillRect(0, 0, 64, 64);
+        }, 50);
+        w.stream = canvas.captureStream(10);
+        return w.stream;
+      },
+    });
+  });
+  const front = await desk.newPage();
+  await front.goto('/verify-card');
+  await front.getByRole('button', { name: 'Scan with camera' }).click();
+  await expect(front.getByLabel('Camera view')).toBeVisible();
+  await expect(front.getByText('Point the camera at the QR code on the card.')).toBeVisible();
+  await expectNoSeriousA11yViolations(front);
+  expect(await front.evaluate(() => (window as unknown as { formats: string[] }).formats)).toEqual(['qr_code']);
+  expect(await front.evaluate(() => (window as unknown as { constraints: MediaStreamConstraints }).constraints)).toEqual({ video: { facingMode: 'environment' }, audio: false });
+
+  await front.evaluate((code) => {
+    (window as unknown as { qr: string }).qr = code;
+  }, token);
+  await expect(front.getByRole('status').filter({ hasText: /valid/i })).toContainText(`Valid card for ${fullName(member)}, ${member.company}`);
+  await expect(front.getByLabel('Card code')).toHaveValue(token);
+  // Found: the camera view closes and the camera is released.
+  await expect(front.getByLabel('Camera view')).toHaveCount(0);
+  expect(await front.evaluate(() => (window as unknown as { stream: MediaStream }).stream.getTracks().map((track) => track.readyState))).toEqual(['ended']);
+  await desk.close();
+});
+
 test('"Keep my cards on this device": off by default; on, the cards open signed out', async ({ page, request }) => {
   const { member, child } = await memberWithFamily(request);
   await signInViaStorage(page, request, member);

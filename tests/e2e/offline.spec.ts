@@ -3,6 +3,11 @@
  * fresh data open offline after a reload, data screens show the last data with a note, the
  * offline banner comes and goes, and sign-out leaves no member answer on the device.
  */
+import { spawn } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, signInViaStorage, test } from './support/fixtures';
 
@@ -19,12 +24,12 @@ async function serviceWorkerInControl(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** Waits until the app has kept the member's profile answer in its IndexedDB store. */
-async function profileKept(page: Page) {
+/** Waits until the app has kept the member's answer to GET `path` in its IndexedDB store. */
+async function answerKept(page: Page, path: string) {
   await expect
     .poll(() =>
       page.evaluate(
-        () =>
+        (path) =>
           new Promise<boolean>((resolve) => {
             const open = indexedDB.open('wellhaven-queries');
             open.onupgradeneeded = () => open.result.createObjectStore('queries');
@@ -40,7 +45,7 @@ async function profileKept(page: Page) {
               get.onsuccess = () => {
                 db.close();
                 const value = get.result as { state?: { queries?: { queryKey: unknown[] }[] } } | undefined;
-                resolve(Boolean(value?.state?.queries?.some((q) => q.queryKey[0] === '/api/members/me/profile')));
+                resolve(Boolean(value?.state?.queries?.some((q) => q.queryKey[0] === path)));
               };
               get.onerror = () => {
                 db.close();
@@ -48,6 +53,7 @@ async function profileKept(page: Page) {
               };
             };
           }),
+        path,
       ),
     )
     .toBe(true);
@@ -80,6 +86,13 @@ test('the app shell and screens without data open offline after a reload; the ba
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expect(banner(page)).toContainText("You're offline");
   }
+  // Scrolled, the sticky header stops below the banner instead of sliding under it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const bannerBox = (await banner(page).boundingBox())!;
+  const headerBox = (await page.locator('header').first().boundingBox())!;
+  expect(bannerBox.height).toBeGreaterThan(0);
+  expect(headerBox.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height - 1);
   // The ID card screen's shell opens too (its cards are the cards work's own test).
   await page.goto('/id-card');
   await page.reload();
@@ -96,7 +109,7 @@ test('Profile offline shows the last data with the time it is from', async ({ pa
   await expect(page.getByText(member.lhmpId)).toBeVisible();
   await expect(page.getByTestId('offline-note')).toHaveCount(0);
   await serviceWorkerInControl(page);
-  await profileKept(page);
+  await answerKept(page, '/api/members/me/profile');
 
   await goOffline(context, page);
   await page.reload();
@@ -107,6 +120,46 @@ test('Profile offline shows the last data with the time it is from', async ({ pa
 
   await context.setOffline(false);
   await expect(page.getByTestId('offline-note')).toHaveCount(0);
+});
+
+test('Security and Edit family member offline: the last data with its time, or a clear state when none was kept', async ({ page, context, request, member }) => {
+  const { token } = await signInViaStorage(page, request, member);
+  const created = await request.post('/api/family-members', {
+    data: { firstName: 'Ana', lastName: 'Ruiz', dob: '2012-04-03', relationship: 'Child' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const editPath = `/profile/family/${id}/edit`;
+  await page.goto('/home');
+  await serviceWorkerInControl(page);
+
+  // Never opened online on this device: no error page, no endless skeleton without a word.
+  await goOffline(context, page);
+  await page.goto(editPath);
+  await expect(page.getByTestId('offline-note')).toHaveText(
+    "You're offline, and this information has not been saved on this device yet. It will show when you're back online.",
+  );
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByLabel('First Name')).toHaveValue('Ana');
+  await expect(page.getByTestId('offline-note')).toHaveCount(0);
+  await answerKept(page, '/api/family-members');
+  await page.goto('/profile/security');
+  await expect(page.getByText('This device', { exact: true })).toBeVisible();
+  await answerKept(page, '/api/me/sessions');
+
+  await goOffline(context, page);
+  await page.reload();
+  await expect(page.getByText('This device', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('offline-note')).toContainText('Offline — showing information from');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(editPath);
+  await expect(page.getByLabel('First Name')).toHaveValue('Ana');
+  await expect(page.getByTestId('offline-note')).toContainText('Offline — showing information from');
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
 });
 
 /** Every URL Cache Storage holds, and the IndexedDB databases of the origin. */
@@ -124,7 +177,7 @@ test('"Sign out and remove my data from this device" leaves no member answer on 
   await page.goto('/profile');
   await expect(page.getByText(member.lhmpId)).toBeVisible();
   await serviceWorkerInControl(page);
-  await profileKept(page);
+  await answerKept(page, '/api/members/me/profile');
   const before = await deviceStorage(page);
   expect(before.databases).toContain('wellhaven-queries');
   expect(before.urls.some((u) => u.startsWith('/assets/'))).toBe(true); // the precache, app code only
@@ -145,7 +198,7 @@ test('plain Sign Out (cards not kept) removes every answer and store too', async
   await page.goto('/profile');
   await expect(page.getByText(member.lhmpId)).toBeVisible();
   await serviceWorkerInControl(page);
-  await profileKept(page);
+  await answerKept(page, '/api/members/me/profile');
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out', exact: true }).click();
@@ -163,4 +216,82 @@ test('the web app manifest takes its name and colour from the brand configuratio
   expect(manifest).toMatchObject({ name: config.brandName, display: 'standalone', theme_color: config.brandPrimaryColor });
   expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
   for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+});
+
+/**
+ * A second server of the same build for one test, serving its own copy of the client, so the
+ * test can deploy a "next version" of the worker under it without touching the shared server.
+ */
+async function privateDeployment() {
+  const out = process.env.BUILD_OUT ?? 'dist';
+  const dir = mkdtempSync(path.join(tmpdir(), 'wellhaven-update-'));
+  cpSync(path.join(out, 'client'), path.join(dir, 'client'), { recursive: true });
+  // The worker is served from the file itself, not a precompressed copy of the old one.
+  for (const suffix of ['.br', '.gz']) rmSync(path.join(dir, 'client', `sw.js${suffix}`), { force: true });
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: path.join(dir, 'client'), DATA_DIR: path.join(dir, 'data'), DEMO_DATA: '0', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const server = spawn(process.execPath, [path.resolve(out, 'server/main.js')], { env, stdio: 'ignore' });
+  const origin = `http://127.0.0.1:${port}`;
+  await expect.poll(() => fetch(`${origin}/readyz`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200);
+  return {
+    origin,
+    /** The next deployment: the same worker with different bytes (browsers compare them byte for byte). */
+    deployNextWorker: () => appendFileSync(path.join(dir, 'client', 'sw.js'), '\n// next version\n'),
+    close: async () => {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test('a new version is announced with Reload and waits: a half-typed form stays until the member reloads', async ({ page }) => {
+  const deployment = await privateDeployment();
+  try {
+    await page.goto(`${deployment.origin}/register`);
+    await serviceWorkerInControl(page);
+    const firstName = page.getByLabel('First Name');
+    await firstName.fill('Half-typed');
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toHaveCount(0);
+
+    deployment.deployNextWorker();
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect(prompt).toHaveAttribute('role', 'status');
+    await expect(prompt).toContainText('A new version is available');
+    await expectNoSeriousA11yViolations(page);
+    // Nothing was swapped under the form: the new version waits, the typing is there.
+    await expect(firstName).toHaveValue('Half-typed');
+    const waiting = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    expect(await waiting()).toBe(true);
+
+    // "Later" puts it away; the new version still waits, and the next load asks again.
+    await prompt.getByRole('button', { name: 'Later' }).click();
+    await expect(prompt).toHaveCount(0);
+    await expect(firstName).toHaveValue('Half-typed');
+    await page.reload();
+    await expect(prompt).toContainText('A new version is available');
+
+    // Reload lets it take over, and the page loads once more under it.
+    await page.evaluate(() => {
+      (window as { beforeUpdate?: boolean }).beforeUpdate = true;
+    });
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
+    await expect(firstName).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    expect(await waiting()).toBe(false);
+  } finally {
+    await deployment.close();
+  }
 });

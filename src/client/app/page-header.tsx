@@ -81,7 +81,7 @@ export function PageHeader({ title, extra }: PageHeaderProps) {
   const showMenu = isAuthenticated && !authScreens.includes(pathname);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
+    <header className="sticky top-[var(--offline-banner-height)] z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <div className="mx-auto flex max-w-md items-center gap-3 px-4 py-3">
         <Link to={isAuthenticated ? paths.home : paths.login} className="flex min-h-12 min-w-0 flex-1 items-center gap-3 rounded-xl">
           <img src={brandLogoUrl} alt="" className="size-10 shrink-0 rounded-xl" width={40} height={40} />

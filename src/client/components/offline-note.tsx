@@ -1,8 +1,7 @@
+import { formatDateTime } from '#shared/dates';
 import { t } from '../lib/i18n';
 import { Alert } from './ui/alert';
 import { useOnline } from '../lib/use-online';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * On a data screen while offline: "Offline — showing information from <time>" when the screen
@@ -15,7 +14,7 @@ export function OfflineNote({ updatedAt, className }: { updatedAt: number | unde
   const m = t.offline;
   return (
     <Alert variant="info" className={className} data-testid="offline-note">
-      {updatedAt ? m.showingFrom(timeFormat.format(new Date(updatedAt))) : m.nothingSaved}
+      {updatedAt ? m.showingFrom(formatDateTime(new Date(updatedAt).toISOString())) : m.nothingSaved}
     </Alert>
   );
 }

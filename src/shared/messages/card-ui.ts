@@ -11,7 +11,6 @@ export const cardUi = {
     familyHeading: 'Family members',
     loadFailed: 'Your cards could not be loaded. Please try again.',
     retry: 'Try again',
-    offlineFrom: (when: string) => `Offline — showing information from ${when}`,
     noCardsOffline: "You're offline and no cards are saved on this device yet. Open this page once while online.",
     savedCardsFrom: (when: string) => `Saved on this device on ${when}. Sign in to refresh them.`,
     noSavedCards: 'No cards are saved on this device.',

@@ -4,7 +4,8 @@ import { offline } from '#shared/messages/offline';
 
 /**
  * "You're offline", for as long as the connection is lost, at the top of every screen. The
- * live region is always in the page (empty when online), so the change is announced.
+ * live region is always in the page (empty when online), so the change is announced. While it
+ * shows, the sticky header stops below it (--offline-banner-height, styles.css).
  */
 export function OfflineBanner() {
   const online = useOnline();
@@ -12,7 +13,7 @@ export function OfflineBanner() {
   return (
     <div role="status" className="sticky top-0 z-[150]" data-testid="offline-banner">
       {!online && (
-        <p className="flex items-center justify-center gap-2 bg-ink px-4 py-2 text-center text-sm font-semibold text-surface">
+        <p data-offline-banner className="flex h-9 items-center justify-center gap-2 bg-ink px-4 text-center text-sm font-semibold whitespace-nowrap text-surface">
           <WifiOff className="size-4 shrink-0" aria-hidden />
           <span>
             {m.banner}

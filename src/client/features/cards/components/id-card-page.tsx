@@ -63,7 +63,7 @@ function SignedInCards({ userId }: { userId: string }) {
   const result: CardsResult | undefined = cards.data;
   return (
     <>
-      {result?.savedAt && <Alert variant="info">{p.offlineFrom(formatDateTime(result.savedAt))}</Alert>}
+      {result?.savedAt && <Alert variant="info">{t.offline.showingFrom(formatDateTime(result.savedAt))}</Alert>}
       {cards.isError && !result && (
         <Alert>
           {isConnectionError(cards.error) ? p.noCardsOffline : m.loadFailed}{' '}

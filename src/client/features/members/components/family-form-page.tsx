@@ -13,6 +13,7 @@ import {
   relationships,
 } from '#shared/schemas/family';
 import { localIsoDate } from '#shared/dates';
+import { OfflineNote } from '../../../components/offline-note';
 import { PageIntro } from '../../../components/page-intro';
 import { PageLayout } from '../../../components/page-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -42,11 +43,13 @@ interface FamilyFormProps {
   save: (values: FamilyMemberValues, idempotencyKey: string) => Promise<unknown>;
   /** Where the half-typed values are kept (lib/form-draft.ts): restored after an idle sign-out. */
   draftName: string;
+  /** When the prefilled values were fetched (edit): offline, the form says how old they are. */
+  loadedAt?: number;
 }
 
 
 /** The add/edit form (spec: Add family member): errors under each field, 'Saving...' while busy. */
-function FamilyForm({ mode, initial, save, draftName }: FamilyFormProps) {
+function FamilyForm({ mode, initial, save, draftName, loadedAt }: FamilyFormProps) {
   const navigate = useNavigate();
   const userId = useAuth().user?.id;
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -129,7 +132,7 @@ function FamilyForm({ mode, initial, save, draftName }: FamilyFormProps) {
   );
 
   return (
-    <FormPage mode={mode} actions={actions}>
+    <FormPage mode={mode} actions={actions} notice={mode === 'edit' && <OfflineNote updatedAt={loadedAt} />}>
       <form id={formId} className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label={mode === 'add' ? m.addTitle : m.editTitle}>
         {generalError && <Alert>{generalError}</Alert>}
         {restored && !generalError && <Alert variant="info">{t.common.idle.draftRestored}</Alert>}
@@ -166,7 +169,7 @@ function FamilyForm({ mode, initial, save, draftName }: FamilyFormProps) {
   );
 }
 
-function FormPage({ mode, actions, children }: { mode: 'add' | 'edit'; actions?: ReactNode; children: ReactNode }) {
+function FormPage({ mode, actions, notice, children }: { mode: 'add' | 'edit'; actions?: ReactNode; notice?: ReactNode; children: ReactNode }) {
   return (
     <PageLayout title={mode === 'add' ? m.addTitle : m.editTitle} actions={actions}>
       <Button variant="ghost" size="sm" className="self-start" asChild>
@@ -176,6 +179,7 @@ function FormPage({ mode, actions, children }: { mode: 'add' | 'edit'; actions?:
         </Link>
       </Button>
       <PageIntro title={mode === 'add' ? m.addTitle : m.editTitle}>{mode === 'add' ? m.addIntro : m.editIntro}</PageIntro>
+      {notice}
       <Card>{children}</Card>
     </PageLayout>
   );
@@ -204,11 +208,18 @@ export function EditFamilyPage() {
   const member = family.data?.find((f) => f.id === id);
   if (member) {
     return (
-      <FamilyForm key={member.id} mode="edit" initial={toInput(member)} draftName={`family-edit.${member.id}`} save={(values) => update.mutateAsync(values)} />
+      <FamilyForm
+        key={member.id}
+        mode="edit"
+        initial={toInput(member)}
+        draftName={`family-edit.${member.id}`}
+        loadedAt={family.dataUpdatedAt}
+        save={(values) => update.mutateAsync(values)}
+      />
     );
   }
   return (
-    <FormPage mode="edit">
+    <FormPage mode="edit" notice={<OfflineNote updatedAt={undefined} />}>
       {family.isLoading && (
         <div className="flex flex-col gap-4" role="status" aria-label={t.common.loading}>
           {fieldNames.map((name) => (

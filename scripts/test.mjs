@@ -1,7 +1,7 @@
 // `npm test`: the whole suite. Types, lint (the code, and the OpenAPI document), unit and API
 // tests (PGlite, and PostgreSQL whenever DATABASE_URL is set), then a production build driven
 // end to end in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 if (process.env.CI === 'true' && !process.env.DATABASE_URL) {
@@ -28,10 +28,18 @@ const vitestProjects = {
   api: ['api-pglite', 'api-pglite-isolated', ...(process.env.DATABASE_URL ? ['api-pg', 'api-pg-isolated'] : [])],
 }[only] ?? [];
 const steps = [
-  { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'], when: !only },
-  { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'], when: !only },
-  // The OpenAPI document: Redocly's recommended rules, zero errors and warnings; its generated client type-checks.
-  { name: 'API document', cmd: ['npm', 'run', '-s', 'lint:api'], when: !only },
+  // Three single-threaded checks, run side by side on the machine's cores; each one's output is
+  // printed whole when it ends.
+  {
+    name: 'typecheck, lint and API document',
+    parallel: [
+      { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
+      { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'] },
+      // The OpenAPI document: Redocly's recommended rules, zero errors and warnings; its generated client type-checks.
+      { name: 'API document', cmd: ['npm', 'run', '-s', 'lint:api'] },
+    ],
+    when: !only,
+  },
   {
     name: 'unit and API tests',
     cmd: ['npx', 'vitest', 'run', ...vitestProjects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'],
@@ -46,13 +54,38 @@ const steps = [
   },
 ];
 
+/** Runs one command with its output kept, resolving to its exit status and output. */
+function runBuffered(cmd) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString(), seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
 let failedStep;
 for (const step of steps.filter((s) => s.when)) {
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
-  const result = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
-  if (result.status !== 0) {
+  let ok;
+  if (step.parallel) {
+    const results = await Promise.all(step.parallel.map((part) => runBuffered(part.cmd)));
+    step.parallel.forEach((part, i) => {
+      const { status, output, seconds } = results[i];
+      console.log(`--- ${part.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(0)} s ---`);
+      if (output.trim()) console.log(output.trimEnd());
+    });
+    const failed = step.parallel.filter((_, i) => results[i].status !== 0).map((part) => part.name);
+    ok = failed.length === 0;
+    if (!ok) step.name = failed.join(', ');
+  } else {
+    ok = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } }).status === 0;
+  }
+  console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
+  if (!ok) {
     failedStep = step.name;
     break;
   }

@@ -32,8 +32,18 @@ const projects: object[] = [
   {
     test: {
       name: 'unit',
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.ts'],
       environment: 'node',
+    },
+  },
+  // Screens and forms rendered with Testing Library in happy-dom, over the app's real api-client
+  // with a stubbed fetch (src/client/test/render.tsx).
+  {
+    test: {
+      name: 'component',
+      include: ['src/client/**/*.test.tsx'],
+      environment: 'happy-dom',
+      setupFiles: ['src/client/test/setup.ts'],
     },
   },
   ...apiProjects('api-pglite', 'pglite'),

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, popups, userPopupStates } from '../../src/db/schema';
 import type { AdminPopup, AdminPopupListItem } from '../../src/shared/schemas/popups';
-import { asUser, createTestApp, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
+import { asUser, createTestApp, signedInAdmin, signedInMember, type TestApp, MISSING_ID } from './support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -16,7 +16,6 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 let seq = 0;
 /** A valid form body; each call gets a unique title so lists can be filtered to this test's rows. */

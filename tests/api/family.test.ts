@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, familyMembers, participants } from '../../src/db/schema';
 import type { FamilyMember } from '../../src/shared/schemas/family';
-import { asUser, createTestApp, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
+import { MISSING_ID, createTestApp, injectAs, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,17 +16,15 @@ afterAll(async () => {
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 const valid = { firstName: 'Jamie', lastName: 'Rivera', dob: '2015-06-01', relationship: 'Child' };
-const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 /** The UTC calendar day `days` after `at`, as YYYY-MM-DD. */
 const isoDay = (at: Date, days: number) => new Date(at.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
-const call = (m: { token: string }, options: InjectOptions) => t.app.inject(asUser(m.token, options));
 const list = async (m: Member) => {
-  const res = await call(m, { method: 'GET', url: '/api/family-members' });
+  const res = await injectAs(t, m, { method: 'GET', url: '/api/family-members' });
   expect(res.statusCode).toBe(200);
   return (res.json() as { familyMembers: FamilyMember[] }).familyMembers;
 };
-const add = (m: Member, payload: object = valid) => call(m, { method: 'POST', url: '/api/family-members', payload });
+const add = (m: Member, payload: object = valid) => injectAs(t, m, { method: 'POST', url: '/api/family-members', payload });
 const addOk = async (m: Member, payload: object = valid) => {
   const res = await add(m, payload);
   expect(res.statusCode).toBe(201);
@@ -134,7 +132,7 @@ describe('POST /api/family-members', () => {
 
   it('refuses malformed JSON and a non-object body with 400', async () => {
     const m = await signedInMember(t.app);
-    const malformed = await call(m, { method: 'POST', url: '/api/family-members', payload: '{"firstName":', headers: { 'content-type': 'application/json' } });
+    const malformed = await injectAs(t, m, { method: 'POST', url: '/api/family-members', payload: '{"firstName":', headers: { 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: 'Malformed request body', code: 'bad_request' });
     const array = await add(m, [valid]);
@@ -162,7 +160,7 @@ describe('the limit of 20', () => {
     expect(refused.json()).toEqual({ error: 'You can add at most 20 family members', code: 'conflict' });
     expect(await stored(m)).toMatchObject({ count: 20 });
     expect((await stored(m)).rows).toHaveLength(20);
-    expect((await call(m, { method: 'DELETE', url: `/api/family-members/${created[0]!.id}` })).statusCode).toBe(204);
+    expect((await injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${created[0]!.id}` })).statusCode).toBe(204);
     await addOk(m, { ...valid, firstName: 'Replacement' });
     expect((await stored(m)).count).toBe(20);
   });
@@ -188,13 +186,13 @@ describe('the stored count stays exact', () => {
     await addOk(b);
     expect((await stored(a)).count).toBe(2);
     expect((await stored(b)).count).toBe(1);
-    await call(a, { method: 'PUT', url: `/api/family-members/${a1.id}`, payload: { ...valid, firstName: 'Jay' } });
+    await injectAs(t, a, { method: 'PUT', url: `/api/family-members/${a1.id}`, payload: { ...valid, firstName: 'Jay' } });
     expect((await stored(a)).count).toBe(2);
-    await call(a, { method: 'DELETE', url: `/api/family-members/${a2.id}` });
+    await injectAs(t, a, { method: 'DELETE', url: `/api/family-members/${a2.id}` });
     expect((await stored(a)).count).toBe(1);
-    await call(a, { method: 'DELETE', url: `/api/family-members/${a2.id}` });
+    await injectAs(t, a, { method: 'DELETE', url: `/api/family-members/${a2.id}` });
     expect((await stored(a)).count).toBe(1);
-    await call(a, { method: 'DELETE', url: `/api/family-members/${a1.id}` });
+    await injectAs(t, a, { method: 'DELETE', url: `/api/family-members/${a1.id}` });
     expect(await stored(a)).toEqual({ count: 0, rows: [] });
     expect((await stored(b)).count).toBe(1);
   });
@@ -203,7 +201,7 @@ describe('the stored count stays exact', () => {
     const m = await signedInMember(t.app);
     const made = [];
     for (let i = 0; i < 6; i += 1) made.push(await addOk(m, { ...valid, firstName: `Kid${i}` }));
-    const results = await Promise.all([...made, ...made].map((f) => call(m, { method: 'DELETE', url: `/api/family-members/${f.id}` })));
+    const results = await Promise.all([...made, ...made].map((f) => injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${f.id}` })));
     expect(results.filter((r) => r.statusCode === 204)).toHaveLength(6);
     expect(results.filter((r) => r.statusCode === 404)).toHaveLength(6);
     expect(await stored(m)).toEqual({ count: 0, rows: [] });
@@ -229,7 +227,7 @@ describe('PUT /api/family-members/:id', () => {
     const m = await signedInMember(t.app);
     const created = await addOk(m);
     t.clock.advance(60_000);
-    const res = await call(m, {
+    const res = await injectAs(t, m, {
       method: 'PUT',
       url: `/api/family-members/${created.id}`,
       payload: { firstName: 'Morgan', lastName: 'Lee', dob: '1960-01-15', relationship: 'Parent' },
@@ -251,7 +249,7 @@ describe('PUT /api/family-members/:id', () => {
   ])('refuses a bad %s with 400 and leaves the row as it was', async (field, override) => {
     const m = await signedInMember(t.app);
     const created = await addOk(m);
-    const res = await call(m, { method: 'PUT', url: `/api/family-members/${created.id}`, payload: { ...valid, ...override } });
+    const res = await injectAs(t, m, { method: 'PUT', url: `/api/family-members/${created.id}`, payload: { ...valid, ...override } });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty(field);
     expect(await list(m)).toEqual([created]);
@@ -262,7 +260,7 @@ describe('PUT /api/family-members/:id', () => {
     const other = await signedInMember(t.app);
     const theirs = await addOk(owner);
     for (const id of [theirs.id, MISSING_ID, 'not-a-uuid']) {
-      const res = await call(other, { method: 'PUT', url: `/api/family-members/${id}`, payload: { ...valid, firstName: 'Hijack' } });
+      const res = await injectAs(t, other, { method: 'PUT', url: `/api/family-members/${id}`, payload: { ...valid, firstName: 'Hijack' } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Family member not found', code: 'not_found' });
     }
@@ -276,7 +274,7 @@ describe('DELETE /api/family-members/:id', () => {
     const m = await signedInMember(t.app);
     const keep = await addOk(m, { ...valid, firstName: 'Keep' });
     const gone = await addOk(m, { ...valid, firstName: 'Gone' });
-    const res = await call(m, { method: 'DELETE', url: `/api/family-members/${gone.id}` });
+    const res = await injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${gone.id}` });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await list(m)).toEqual([keep]);
@@ -291,7 +289,7 @@ describe('DELETE /api/family-members/:id', () => {
     await addOk(other);
     const theirs = await addOk(owner);
     for (const id of [theirs.id, MISSING_ID, 'not-a-uuid']) {
-      const res = await call(other, { method: 'DELETE', url: `/api/family-members/${id}` });
+      const res = await injectAs(t, other, { method: 'DELETE', url: `/api/family-members/${id}` });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Family member not found', code: 'not_found' });
     }
@@ -306,7 +304,7 @@ describe('GET /api/members/me/profile', () => {
     const enrolledAt = t.clock().toISOString();
     const m = await signedInMember(t.app, { firstName: 'Priya', lastName: 'Shah', company: 'Profile Test Co' });
     await addOk(m);
-    const res = await call(m, { method: 'GET', url: '/api/members/me/profile' });
+    const res = await injectAs(t, m, { method: 'GET', url: '/api/members/me/profile' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       firstName: 'Priya',
@@ -344,8 +342,8 @@ describe('authorization', () => {
 
   it('refuses a signed-out session with 401', async () => {
     const m = await signedInMember(t.app);
-    await call(m, { method: 'POST', url: '/api/auth/signout' });
-    expect((await call(m, { method: 'GET', url: '/api/family-members' })).statusCode).toBe(401);
+    await injectAs(t, m, { method: 'POST', url: '/api/auth/signout' });
+    expect((await injectAs(t, m, { method: 'GET', url: '/api/family-members' })).statusCode).toBe(401);
     expect((await add(m)).statusCode).toBe(401);
   });
 
@@ -353,7 +351,7 @@ describe('authorization', () => {
     const m = await signedInMember(t.app);
     const mine = await addOk(m);
     const statuses = [];
-    for (const options of endpoints(mine.id)) statuses.push((await call(m, options)).statusCode);
+    for (const options of endpoints(mine.id)) statuses.push((await injectAs(t, m, options)).statusCode);
     expect(statuses).toEqual([200, 200, 201, 200, 204]);
   });
 
@@ -365,9 +363,9 @@ describe('authorization', () => {
       const own = await add(admin as Member);
       expect(own.statusCode).toBe(201);
       expect((await list(admin as Member)).map((f) => f.id)).toEqual([own.json().id]);
-      expect((await call(admin, { method: 'PUT', url: `/api/family-members/${theirs.id}`, payload: valid })).statusCode).toBe(404);
-      expect((await call(admin, { method: 'DELETE', url: `/api/family-members/${theirs.id}` })).statusCode).toBe(404);
-      expect((await call(admin, { method: 'GET', url: '/api/members/me/profile' })).json().email).toBe(admin.email);
+      expect((await injectAs(t, admin, { method: 'PUT', url: `/api/family-members/${theirs.id}`, payload: valid })).statusCode).toBe(404);
+      expect((await injectAs(t, admin, { method: 'DELETE', url: `/api/family-members/${theirs.id}` })).statusCode).toBe(404);
+      expect((await injectAs(t, admin, { method: 'GET', url: '/api/members/me/profile' })).json().email).toBe(admin.email);
     }
     expect(await list(member)).toEqual([theirs]);
   });

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, popups, userPopupStates } from '../../src/db/schema';
 import type { MemberPopup } from '../../src/shared/schemas/popups';
-import { asUser, createTestApp, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
+import { MISSING_ID, createTestApp, injectAs, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +18,6 @@ beforeEach(async () => {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -48,16 +46,15 @@ async function popup(overrides: Partial<typeof popups.$inferInsert> = {}) {
   return row!;
 }
 
-const call = (m: { token: string }, options: InjectOptions) => t.app.inject(asUser(m.token, options));
-const next = (m: { token: string }, query = 'context=login&route=home') => call(m, { method: 'GET', url: `/api/popups/next?${query}` });
+const next = (m: { token: string }, query = 'context=login&route=home') => injectAs(t, m, { method: 'GET', url: `/api/popups/next?${query}` });
 const nextId = async (m: { token: string }, query?: string) => {
   const res = await next(m, query);
   return res.statusCode === 204 ? null : (res.json() as MemberPopup).id;
 };
-const snooze = (m: { token: string }, id: string) => call(m, { method: 'POST', url: `/api/popups/${id}/snooze` });
-const complete = (m: { token: string }, id: string) => call(m, { method: 'POST', url: `/api/popups/${id}/complete` });
+const snooze = (m: { token: string }, id: string) => injectAs(t, m, { method: 'POST', url: `/api/popups/${id}/snooze` });
+const complete = (m: { token: string }, id: string) => injectAs(t, m, { method: 'POST', url: `/api/popups/${id}/complete` });
 const active = async (m: { token: string }) => {
-  const res = await call(m, { method: 'GET', url: '/api/popups/active' });
+  const res = await injectAs(t, m, { method: 'GET', url: '/api/popups/active' });
   expect(res.statusCode).toBe(200);
   return (res.json() as { popups: MemberPopup[] }).popups;
 };
@@ -117,7 +114,7 @@ describe('authorization', () => {
   it('a signed-out session gets 401 on every popup call', async () => {
     const p = await popup();
     const m = await signedInMember(t.app);
-    await call(m, { method: 'POST', url: '/api/auth/signout' });
+    await injectAs(t, m, { method: 'POST', url: '/api/auth/signout' });
     expect((await next(m)).statusCode).toBe(401);
     expect((await snooze(m, p.id)).statusCode).toBe(401);
     expect((await complete(m, p.id)).statusCode).toBe(401);
@@ -423,10 +420,10 @@ describe('snooze and complete on a popup that is gone or not live', () => {
   it('answers 413 for an oversized body and ignores a small unexpected one', async () => {
     const p = await popup();
     const m = await signedInMember(t.app);
-    const huge = await call(m, { method: 'POST', url: `/api/popups/${p.id}/snooze`, payload: { note: 'x'.repeat(1024 * 1024) } });
+    const huge = await injectAs(t, m, { method: 'POST', url: `/api/popups/${p.id}/snooze`, payload: { note: 'x'.repeat(1024 * 1024) } });
     expect(huge.statusCode).toBe(413);
     expect(await stateOf(m, p.id)).toBeUndefined();
-    const extra = await call(m, { method: 'POST', url: `/api/popups/${p.id}/complete`, payload: { snoozeCount: -5, completed: false } });
+    const extra = await injectAs(t, m, { method: 'POST', url: `/api/popups/${p.id}/complete`, payload: { snoozeCount: -5, completed: false } });
     expect(extra.statusCode).toBe(200);
   });
 });

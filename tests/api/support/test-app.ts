@@ -158,6 +158,14 @@ export function asUser(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
 }
 
+/** Sends `options` to the app with `caller`'s bearer token. */
+export function injectAs(t: Pick<TestApp, 'app'>, caller: { token: string }, options: InjectOptions) {
+  return t.app.inject(asUser(caller.token, options));
+}
+
+/** A well-formed id (version 4) that names no row: the 404 of every `:id` route. */
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
 /** The code an authenticator app shows for `secret` at the injected clock, `steps` steps (30 s each) away. */
 export function totpCode(t: Pick<TestApp, 'clock'>, secret: string, steps = 0): string {
   return totpCodeAt(secret, new Date(t.clock().getTime() + steps * 30_000));

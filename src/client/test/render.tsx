@@ -68,12 +68,15 @@ export function storeTestSession(user: SessionUser = testUser) {
  * Renders `element` at `path` inside the app's providers (query client, session, router, the
  * toasts), with `others` as further routes it may navigate to.
  */
-export function renderScreen(element: ReactElement, options: { path: string; others?: Record<string, ReactElement> }) {
+export function renderScreen(
+  element: ReactElement,
+  options: { path: string; others?: Record<string, ReactElement>; user?: Parameters<typeof userEvent.setup>[0] },
+) {
   const router = createMemoryRouter(
     [{ path: options.path, element }, ...Object.entries(options.others ?? {}).map(([path, other]) => ({ path, element: other }))],
     { initialEntries: [options.path] },
   );
-  const user = userEvent.setup();
+  const user = userEvent.setup(options.user);
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <AuthProvider>

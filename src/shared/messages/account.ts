@@ -53,7 +53,6 @@ export const account = {
     failed: 'The email could not be sent. Please try again.',
   },
   forgot: {
-    link: 'Forgot password?',
     title: 'Forgot Password',
     subtitle: 'Enter the email address of your account and we will send you a link to choose a new password.',
     email: 'Email',

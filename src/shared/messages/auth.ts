@@ -1,16 +1,8 @@
+import { signIn } from './sign-in';
+
 /** Sign-in, registration and welcome strings (spec sections 2, 5, 8). */
 export const auth = {
-  signIn: {
-    title: 'Sign In',
-    subtitle: 'Welcome back. Sign in to reach your health and wealth services.',
-    email: 'Email',
-    password: 'Password',
-    submit: 'Sign In',
-    submitting: 'Signing In...',
-    toRegister: "Don't have an account? Create one",
-    failed: 'Sign-in failed',
-    failedRetry: 'Sign-in failed. Please try again.',
-  },
+  signIn,
   register: {
     title: 'Create Account',
     subtitle: 'Register with your employer and programme ID.',

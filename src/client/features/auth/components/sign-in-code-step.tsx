@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { auth } from '#shared/messages/auth';
+import { signIn } from '#shared/messages/sign-in';
 import { mfa } from '#shared/messages/mfa';
 import { CodeStep } from '../../../components/mfa/code-step';
 import { Alert } from '../../../components/ui/alert';
@@ -41,9 +41,9 @@ export function SignInCodeStep({ challenge, onSignedIn, onRestart }: SignInCodeS
         }}
         onError={(err) => {
           if (err instanceof ApiError && err.code === 'unauthenticated') onRestart(err.serverMessage ?? mfa.server.challengeExpired);
-          else if (err instanceof ApiError) setGeneralError(err.serverMessage ?? auth.signIn.failedRetry);
+          else if (err instanceof ApiError) setGeneralError(err.serverMessage ?? signIn.failedRetry);
           // Not an answer from the server: the network, or storage refusing the session.
-          else setGeneralError(err instanceof Error && err.message ? err.message : auth.signIn.failedRetry);
+          else setGeneralError(err instanceof Error && err.message ? err.message : signIn.failedRetry);
         }}
         back={{ label: c.startOver, onClick: () => onRestart('') }}
       />

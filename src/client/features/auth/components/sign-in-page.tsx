@@ -1,7 +1,6 @@
 import { type ChangeEvent, type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { account } from '#shared/messages/account';
-import { auth } from '#shared/messages/auth';
+import { signIn as signInMessages } from '#shared/messages/sign-in';
 import { common } from '#shared/messages/common';
 import { paths } from '#shared/paths';
 import type { SignInRequest } from '#shared/schemas/auth';
@@ -19,7 +18,7 @@ import { clearIdleSignOut, wasIdleSignOut } from '../idle-notice';
 import { loadSignInValidation } from '../load-sign-in-validation';
 import type { SignInFields } from '../sign-in-validation';
 
-const s = auth.signIn;
+const s = signInMessages;
 /** Spec section 9: go to Home about 100 ms after a successful sign-in. */
 export const SIGN_IN_REDIRECT_MS = 100;
 const fieldNames = ['email', 'password'] as const;
@@ -184,7 +183,7 @@ export function SignInPage() {
             <Input ref={passwordInput} type="password" autoComplete="current-password" {...field('password')} />
           </Field>
           <Button variant="link" size="sm" className="-mt-2 self-end" asChild>
-            <Link to={paths.forgotPassword}>{account.forgot.link}</Link>
+            <Link to={paths.forgotPassword}>{s.forgotPassword}</Link>
           </Button>
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? s.submitting : s.submit}

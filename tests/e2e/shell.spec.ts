@@ -42,6 +42,13 @@ test.describe('Admin Access dialog', () => {
     const toasts = page.locator('[role=region][aria-label^="Notifications"] li');
     await expect(toasts.filter({ hasText: 'Missing Credentials' })).toBeVisible();
     await expect(toasts.filter({ hasText: 'Please enter both email and password for admin access.' })).toBeVisible();
+    // The toast does not cover the button just pressed (nor the field to fill next).
+    const toastBox = (await toasts.first().boundingBox())!;
+    for (const control of [dialog.getByRole('button', { name: 'Access Dashboard' }), dialog.getByLabel('Admin Email')]) {
+      const box = (await control.boundingBox())!;
+      const overlaps = toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
+      expect(overlaps, `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false);
+    }
 
     await dialog.getByLabel('Admin Email').fill(member.email);
     const password = dialog.getByLabel('Admin Password');

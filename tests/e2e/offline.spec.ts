@@ -286,8 +286,10 @@ test('a new version is announced with Reload and waits: a half-typed form stays 
     await page.evaluate(() => {
       (window as { beforeUpdate?: boolean }).beforeUpdate = true;
     });
+    const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
+    await reloaded;
+    expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
     await expect(firstName).toBeVisible();
     await expect(prompt).toHaveCount(0);
     expect(await waiting()).toBe(false);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { sharedElevatedAdmin } from './support/admin-mfa';
+import { employerIdByName, sharedElevatedAdmin } from './support/admin-mfa';
 import { type Member, expect, expectNoSeriousA11yViolations, registerViaApi, signInViaStorage, test } from './support/fixtures';
 
 /** The ID card screens at phone size (issue 11): cards, turning, phones, PDF, keeping them, /verify-card. */
@@ -21,20 +21,11 @@ const DETAILS = {
   backNote: 'Show this card at every visit. Claims: PO Box 1000, Springfield.',
 };
 
-async function companyId(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.get(`/api/admin/employers?search=${encodeURIComponent(name)}`, { headers: admin() });
-  expect(res.status()).toBe(200);
-  const { employers } = (await res.json()) as { employers: { id: string; name: string }[] };
-  const found = employers.find((e) => e.name === name);
-  expect(found, `employer ${name}`).toBeTruthy();
-  return found!.id;
-}
-
 /** A member of an employer of their own, with card details set by the admin and one child. */
 async function memberWithFamily(request: APIRequestContext) {
   const company = `Card Employer ${randomUUID().slice(0, 8)}`;
   const member = await registerViaApi(request, { company });
-  const put = await request.put(`/api/admin/employers/${await companyId(request, company)}/card`, { headers: admin(), data: DETAILS });
+  const put = await request.put(`/api/admin/employers/${await employerIdByName(request, company)}/card`, { headers: admin(), data: DETAILS });
   expect(put.status(), await put.text()).toBe(200);
   const signin = await request.post('/api/auth/signin', { data: { email: member.email, password: member.password } });
   const { token } = (await signin.json()) as { token: string };

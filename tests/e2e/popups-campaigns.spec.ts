@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { sharedElevatedAdmin } from './support/admin-mfa';
+import { employerIdByName, sharedElevatedAdmin } from './support/admin-mfa';
 import { expect, expectNoSeriousA11yViolations, registerViaApi, seedSession, signInViaUi, test } from './support/fixtures';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -19,15 +19,6 @@ async function adminPage(browser: Browser, width = 390, height = 844) {
   const page = await context.newPage();
   await seedSession(page, sharedElevatedAdmin());
   return { context, page };
-}
-
-async function companyId(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.get(`/api/admin/employers?search=${encodeURIComponent(name)}`, { headers: auth() });
-  expect(res.status()).toBe(200);
-  const { employers } = (await res.json()) as { employers: { id: string; name: string }[] };
-  const found = employers.find((e) => e.name === name);
-  expect(found, `employer ${name}`).toBeTruthy();
-  return found!.id;
 }
 
 function popupBody(overrides: Record<string, unknown>) {
@@ -205,7 +196,7 @@ test.describe('popup campaigns', () => {
     const tag = unique();
     const employer = `Initech ${tag}`;
     const member = await registerViaApi(request, { company: employer });
-    const audience = { companyIds: [await companyId(request, employer)], enrolledOnly: false, withFamilyOnly: false };
+    const audience = { companyIds: [await employerIdByName(request, employer)], enrolledOnly: false, withFamilyOnly: false };
     const first = await createViaApi(request, { title: `First ${tag}`, priority: 9, dailyCap: 1, audience, actionLabel: 'Open Health', actionTarget: '/health' });
     const second = await createViaApi(request, { title: `Second ${tag}`, priority: 5, dailyCap: 1, audience });
 
@@ -236,7 +227,7 @@ test.describe('popup campaigns', () => {
     const tag = unique();
     const employer = `Hooli ${tag}`;
     await registerViaApi(request, { company: employer });
-    const audience = { companyIds: [await companyId(request, employer)], enrolledOnly: true, withFamilyOnly: false };
+    const audience = { companyIds: [await employerIdByName(request, employer)], enrolledOnly: true, withFamilyOnly: false };
     const p = await createViaApi(request, {
       title: `Wellness ${tag}`,
       isActive: false,

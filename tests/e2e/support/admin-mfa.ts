@@ -22,7 +22,7 @@
  */
 import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eAdmin } from '../../../playwright.config';
 
@@ -168,4 +168,16 @@ export async function submitAdminCredentials(page: Page) {
   await dialog.getByLabel('Admin Password', { exact: true }).fill(e2eAdmin.password);
   await dialog.getByRole('button', { name: 'Access Dashboard' }).click();
   return dialog;
+}
+
+/** The id of the employer named exactly `name`, found through the admin list as the shared elevated admin. */
+export async function employerIdByName(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.get(`/api/admin/employers?search=${encodeURIComponent(name)}`, {
+    headers: { authorization: `Bearer ${sharedElevatedAdmin().token}` },
+  });
+  expect(res.status()).toBe(200);
+  const { employers } = (await res.json()) as { employers: { id: string; name: string }[] };
+  const found = employers.find((e) => e.name === name);
+  expect(found, `employer ${name}`).toBeTruthy();
+  return found!.id;
 }

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '#shared/paths';
 import { Skeleton } from '../components/ui/skeleton';
 import { useAuth } from '../features/auth/auth-context';
-import { keepCardsOn } from '../features/cards/keep-cards-flag';
+import { readKeepCardsPreference } from '../lib/device-data';
 
 /** While the first screen's code loads. */
 export function SessionSkeleton() {
@@ -23,7 +23,7 @@ export function RequireAuth() {
   const { isAuthenticated } = useAuth();
   const { pathname } = useLocation();
   // "Keep my cards on this device": /id-card opens signed out too, showing only the kept cards.
-  const keptCards = pathname === paths.idCard && keepCardsOn();
+  const keptCards = pathname === paths.idCard && readKeepCardsPreference();
   return isAuthenticated || keptCards ? <Outlet /> : <Navigate to={paths.login} replace />;
 }
 

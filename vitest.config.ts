@@ -17,7 +17,8 @@ const apiProjects = (name: string, db: 'pglite' | 'postgres') =>
     test: {
       name: isolated ? `${name}-isolated` : name,
       include: isolated ? ownModules : ['tests/api/**/*.test.ts'],
-      exclude: isolated ? [] : ownModules,
+      // tests/api/postgres: what only PostgreSQL has (transactions on several connections at once).
+      exclude: isolated ? [] : [...ownModules, ...(db === 'postgres' ? [] : ['tests/api/postgres/**'])],
       isolate: isolated,
       environment: 'node',
       env: { TEST_DB: db },

@@ -166,6 +166,7 @@ export async function run(): Promise<Record<string, number | string>> {
     if (dataDir) await database.close();
     server = await startServer(await buildServer(), PORT, serverEnv);
     const url = server.url;
+    const serverOutput = server.output;
     const members: Member[] = userRows.slice(0, MEMBERS).map((u, i) => ({ id: u.id, email: u.email, token: tokens[i]!, family: [] }));
 
     const api = async (method: string, path: string, token: string, body?: unknown) => {
@@ -333,7 +334,11 @@ export async function run(): Promise<Record<string, number | string>> {
     const sustained = open.filter((o) => o.errors === 0 && o.p99 <= OPEN_P99_LIMIT_MS && o.achieved >= o.rate * 0.95).map((o) => o.rate);
     figures[`highest offered rate with p99 under ${OPEN_P99_LIMIT_MS} ms and 0 errors`] = sustained.length ? Math.max(...sustained) : 'none';
     figures['family counts off after the run'] = stateCheck.rows[0]!.n;
-    if (errors > 0 || figures['errors in the hasher phase'] !== 0 || stateCheck.rows[0]!.n !== 0) throw new Error(`load: errors ${JSON.stringify(figures)}`);
+    if (errors > 0 || figures['errors in the hasher phase'] !== 0 || stateCheck.rows[0]!.n !== 0) {
+      // The server's own account of what failed: its error and fatal lines (pino levels 50, 60).
+      const failures = serverOutput.join('').split('\n').filter((line) => /"level":(50|60)/.test(line));
+      throw new Error(`load: errors ${JSON.stringify(figures)}\nserver errors (${failures.length}):\n${failures.slice(0, 10).join('\n')}`);
+    }
     return figures;
   } finally {
     await server?.kill('SIGTERM');

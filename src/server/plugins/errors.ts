@@ -109,6 +109,16 @@ function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
+ * True when PostgreSQL gave up a transaction to let others go on: a deadlock it broke (40P01)
+ * or a serialization failure (40001). The transaction was rolled back whole, so nothing was
+ * half-written; the caller may send the same request again.
+ */
+function isTransactionConflict(err: unknown): boolean {
+  const code = pgError(err)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/**
  * Fastify's `frameworkErrors`: the router's own refusals (an undecodable URL, a path
  * parameter over `maxParamLength`) leave in the same `{ error, code }` shape, without
  * Fastify's internal codes.
@@ -160,6 +170,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       const root = rootCause(err);
       request.log.warn({ err: { message: root?.message, code: root?.code } }, 'database unavailable');
       void reply.header('retry-after', '5');
+      return reply.status(503).send(errorBody('unavailable', 'Service temporarily unavailable. Please try again shortly.'));
+    }
+    if (isTransactionConflict(err)) {
+      const root = rootCause(err);
+      request.log.warn({ err: { message: root?.message, code: root?.code } }, 'transaction conflict, rolled back');
+      void reply.header('retry-after', '1');
       return reply.status(503).send(errorBody('unavailable', 'Service temporarily unavailable. Please try again shortly.'));
     }
     const status = (err as FastifyError).statusCode;

@@ -10,20 +10,25 @@ import * as repo from './auth.repository';
 import { absoluteExpiry } from './session-rules';
 
 /**
- * Locks the user's row (FOR UPDATE) for the rest of the transaction if `passwordHash`, the
+ * Locks the user's row for the rest of the transaction if `passwordHash`, the
  * hash a password was just verified against, is still the account's password; false when it
  * changed meanwhile. A password reset or change updates that row first and ends the account's
  * sessions after, in one transaction, so against a sign-in holding this lock it either waits
  * (and then ends the session the sign-in opened) or has committed already (and the sign-in is
  * refused here). Call it first in the transaction: the users row is then the first lock both
  * sides take, so they never wait on each other in a cycle.
+ *
+ * FOR NO KEY UPDATE, the lock an UPDATE of the row takes (so a password change still waits for
+ * it), not FOR UPDATE: that one also blocks the foreign-key checks of every insert naming the
+ * user (an event, a family member's audit row), which, with the sign-in then waiting on the
+ * participant row such a write holds, made a deadlock under load.
  */
 export async function holdVerifiedPassword(tx: DbOrTx, userId: string, passwordHash: string): Promise<boolean> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.passwordHash, passwordHash)))
-    .for('update');
+    .for('no key update');
   return rows.length === 1;
 }
 
@@ -38,7 +43,7 @@ export async function holdPasswordSince(tx: DbOrTx, userId: string, challengeCre
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.id, userId), or(isNull(users.passwordChangedAt), lte(users.passwordChangedAt, challengeCreatedAt))))
-    .for('update');
+    .for('no key update');
   return row?.passwordHash;
 }
 

@@ -59,8 +59,10 @@ export async function findEmployerCard(db: DbOrTx, companyId: string, options: {
     .leftJoin(employerCards, eq(employerCards.companyId, companies.id))
     .where(eq(companies.id, companyId))
     .limit(1);
-  // FOR UPDATE OF companies: two admins saving at once take turns, so each audit row's "changed" is true.
-  const [row] = options.lock ? await query.for('update', { of: companies }) : await query;
+  // Locking the employer's row: two admins saving at once take turns, so each audit row's "changed"
+  // is true. FOR NO KEY UPDATE, so the foreign-key checks of rows naming the employer (its events,
+  // its new users) do not wait on a card save.
+  const [row] = options.lock ? await query.for('no key update', { of: companies }) : await query;
   return row;
 }
 

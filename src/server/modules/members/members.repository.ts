@@ -36,7 +36,8 @@ export async function findParticipantId(db: DbOrTx, userId: string): Promise<str
 /**
  * The caller's participant row, locked for the rest of the transaction so concurrent family
  * writes of one member queue up (the limit and the count stay exact). Creates the row if the
- * signed-in user somehow is not enrolled yet.
+ * signed-in user somehow is not enrolled yet. FOR NO KEY UPDATE: writes queue up just the same,
+ * and the foreign-key checks of rows naming the participant are not blocked.
  */
 export async function lockParticipant(tx: DbOrTx, userId: string, now: Date): Promise<string> {
   await tx.insert(participants).values({ userId, enrolledAt: now }).onConflictDoNothing({ target: participants.userId });
@@ -44,7 +45,7 @@ export async function lockParticipant(tx: DbOrTx, userId: string, now: Date): Pr
     .select({ id: participants.id })
     .from(participants)
     .where(eq(participants.userId, userId))
-    .for('update')
+    .for('no key update')
     .limit(1);
   if (!row) throw new Error('participant upsert returned no row');
   return row.id;

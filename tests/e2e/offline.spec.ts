@@ -45,7 +45,9 @@ async function answerKept(page: Page, path: string) {
               get.onsuccess = () => {
                 db.close();
                 const value = get.result as { state?: { queries?: { queryKey: unknown[] }[] } } | undefined;
-                resolve(Boolean(value?.state?.queries?.some((q) => q.queryKey[0] === path)));
+                // A key is its URL in parts (lib/query-keys): the string parts joined with '/' are the path.
+                const urlOf = (key: unknown[]) => key.filter((part) => typeof part === 'string').join('/');
+                resolve(Boolean(value?.state?.queries?.some((q) => urlOf(q.queryKey) === path)));
               };
               get.onerror = () => {
                 db.close();
@@ -237,9 +239,14 @@ async function privateDeployment() {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: path.join(dir, 'client'), DATA_DIR: path.join(dir, 'data'), DEMO_DATA: '0', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const server = spawn(process.execPath, [path.resolve(out, 'server/main.js')], { env, stdio: 'ignore' });
+  const server = spawn(process.execPath, [path.resolve(out, 'server/main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const stderr: string[] = [];
+  server.stderr.on('data', (chunk) => stderr.push(String(chunk)));
   const origin = `http://127.0.0.1:${port}`;
-  await expect.poll(() => fetch(`${origin}/readyz`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200);
+  // A fresh embedded database is created first (initdb and migrations): seconds on a busy machine.
+  await expect
+    .poll((): Promise<number | string> | string => (server.exitCode !== null ? `exited ${server.exitCode}: ${stderr.join('')}` : fetch(`${origin}/readyz`).then((r) => r.status, () => 0)), { timeout: 60_000 })
+    .toBe(200);
   return {
     origin,
     /** The next deployment: the same worker with different bytes (browsers compare them byte for byte). */
@@ -254,6 +261,8 @@ async function privateDeployment() {
 }
 
 test('a new version is announced with Reload and waits: a half-typed form stays until the member reloads', async ({ page }) => {
+  // It starts a server of its own (privateDeployment) before the browser work.
+  test.slow();
   const deployment = await privateDeployment();
   try {
     await page.goto(`${deployment.origin}/register`);

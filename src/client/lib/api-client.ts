@@ -1,4 +1,4 @@
-import type { QueryFunction } from '@tanstack/react-query';
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
 import type { ErrorBody } from '#shared/errors';
 import { common } from '#shared/messages/common';
@@ -36,8 +36,6 @@ export class ApiError extends Error {
   }
 }
 
-/** True for a write that never left the device: show `serverMessage` as the form's error and keep the values. */
-export const isOfflineError = (err: unknown): err is ApiError => err instanceof ApiError && err.code === OFFLINE_CODE;
 
 function offlineError(): ApiError {
   return new ApiError(0, `0: ${common.offlineNotSaved}`, { error: common.offlineNotSaved, code: OFFLINE_CODE });
@@ -145,7 +143,7 @@ async function failure(res: Response): Promise<ApiError> {
 
 /**
  * A write: method, URL and optional JSON body. Resolves to the parsed JSON (or null for 204).
- * Offline (or with no answer at all) it rejects at once with an `isOfflineError` error.
+ * Offline (or with no answer at all) it rejects at once with an error of code `offline`, whose sentence a form shows (lib/form-errors).
  */
 export async function apiSend<T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, options?: SendOptions): Promise<T> {
   const res = await request(method, url, body, options);
@@ -169,5 +167,8 @@ export async function apiGet<T = unknown>(url: string, options: { on401?: 'throw
   return res.status === 204 ? null : ((await res.json()) as T);
 }
 
-/** The default query function: the query key is the URL. */
-export const keyQueryFn: QueryFunction = ({ queryKey }) => apiGet(urlFromKey(queryKey));
+/**
+ * A read of the URL its key spells (spec section 7: the string parts are the path, an object
+ * part the query string), as query options; keys come from lib/query-keys.
+ */
+export const urlQueryOptions = <T>(queryKey: QueryKey) => queryOptions({ queryKey, queryFn: () => apiGet<T>(urlFromKey(queryKey)) });

@@ -8,6 +8,7 @@ import { CARDS_CACHE, clearDeviceData, readKeepCardsPreference, writeKeepCardsPr
 import { createClosableStore } from './idb-closable-store';
 import { CARDS_DB, QUERIES_DB } from './idb-store';
 import { closeQueryStore, restoreQueries, savedAt, startQueryPersistence, stopQueryPersistence } from './query-persist';
+import { queryKeys } from './query-keys';
 
 function fakeLocalStorage() {
   const map = new Map<string, string>();
@@ -88,7 +89,7 @@ describe('clearDeviceData', () => {
     vi.stubGlobal('caches', cacheStorage);
     await saveCards(USER, { cards: [1] });
     const client = new QueryClient();
-    client.setQueryData(['/api/members/me/profile'], { firstName: 'Ada' });
+    client.setQueryData(queryKeys.member.profile, { firstName: 'Ada' });
     await set('cache', { userId: USER }, createClosableStore(QUERIES_DB, 'queries').store);
     const other = createClosableStore('someone-else', 's');
     await set('k', 'v', other.store);
@@ -132,7 +133,7 @@ describe('clearDeviceData', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const client = new QueryClient();
     startQueryPersistence(client, USER);
-    client.setQueryData(['/api/members/me/profile'], { firstName: 'Ada' });
+    client.setQueryData(queryKeys.member.profile, { firstName: 'Ada' });
     await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1)); // restored; a write is pending
     await clearDeviceData({ keepCards: false });
     expect(vi.getTimerCount()).toBe(0);
@@ -144,8 +145,8 @@ describe('clearDeviceData', () => {
 async function persistProfile(client: QueryClient) {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   startQueryPersistence(client, USER);
-  client.setQueryData(['/api/members/me/profile'], { firstName: 'Ada' });
-  client.setQueryData(['/api/admin/employers', {}], { items: [] });
+  client.setQueryData(queryKeys.member.profile, { firstName: 'Ada' });
+  client.setQueryData(queryKeys.admin.employerList({}), { items: [] });
   await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
   await vi.advanceTimersByTimeAsync(500);
   await vi.waitFor(async () => expect(await savedAt()).not.toBeNull());
@@ -157,13 +158,13 @@ describe('query persistence', () => {
     await persistProfile(new QueryClient());
 
     const stored = await get<{ state: { queries: { queryKey: unknown[] }[] } }>('cache', createClosableStore(QUERIES_DB, 'queries').store);
-    expect(stored?.state.queries.map((q) => q.queryKey[0])).toEqual(['/api/members/me/profile']);
+    expect(stored?.state.queries.map((q) => q.queryKey)).toEqual([[...queryKeys.member.profile]]);
 
     const fresh = new QueryClient();
     expect(await restoreQueries(fresh, 'another-user')).toBeNull();
-    expect(fresh.getQueryData(['/api/members/me/profile'])).toBeUndefined();
+    expect(fresh.getQueryData(queryKeys.member.profile)).toBeUndefined();
     expect(await restoreQueries(fresh, USER)).toEqual(expect.any(Number));
-    expect(fresh.getQueryData(['/api/members/me/profile'])).toEqual({ firstName: 'Ada' });
+    expect(fresh.getQueryData(queryKeys.member.profile)).toEqual({ firstName: 'Ada' });
   });
 
   it('does not restore answers older than a week', async () => {

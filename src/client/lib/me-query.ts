@@ -2,13 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/schemas/auth';
 import { apiGet } from './api-client';
 import { storeAccount } from './auth-storage';
-
-/** GET /api/auth/me: the session user, the session and the account state; the app-wide session read. */
-export const meQueryKey = ['/api/auth/me'] as const;
+import { queryKeys } from './query-keys';
 
 /**
- * The whole GET /api/auth/me answer, cached under its URL as the default query function would.
- * Its account state is kept with the session, so the next first render already knows it.
+ * GET /api/auth/me, the app-wide session read: the session user, the session and the account
+ * state. Its account state is kept with the session, so the next first render already knows it.
  */
 export const getMe = async (): Promise<MeResponse> => {
   const me = (await apiGet<MeResponse>('/api/auth/me'))!;
@@ -16,4 +14,4 @@ export const getMe = async (): Promise<MeResponse> => {
   return me;
 };
 
-export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
+export const meQueryOptions = () => queryOptions({ queryKey: queryKeys.member.me, queryFn: getMe });

@@ -2,6 +2,7 @@ import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient 
 import { get, set } from 'idb-keyval';
 import { createClosableStore } from './idb-closable-store';
 import { QUERIES_DB, beforeDeviceDataClear } from './idb-store';
+import { isMemberQuery } from './query-keys';
 
 /**
  * The member's last answers (GET /api/... reads) kept in IndexedDB, so data screens show them
@@ -14,19 +15,12 @@ const WRITE_DELAY_MS = 500;
 /** Answers older than this are not restored. */
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Changes when the shape of what is kept changes, so old copies are dropped. */
-export const BUSTER = 'v1';
+export const BUSTER = 'v2';
 
 type Stored = { userId: string; buster: string; savedAt: number; state: DehydratedState };
 
 export function isPersistedQuery(query: Query): boolean {
-  const head = query.queryKey[0];
-  return (
-    query.state.status === 'success' &&
-    query.state.data !== undefined &&
-    typeof head === 'string' &&
-    head.startsWith('/api/') &&
-    !head.startsWith('/api/admin/')
-  );
+  return query.state.status === 'success' && query.state.data !== undefined && isMemberQuery(query);
 }
 
 let active: { client: QueryClient; userId: string; stop(): void } | null = null;

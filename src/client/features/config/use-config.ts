@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PublicConfig } from '#shared/schemas/config';
 import { apiGet } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
-export const configQueryKey = ['/api/config'] as const;
 
 const fallback: PublicConfig = {
   brandName: 'Wellhaven',
@@ -17,7 +17,7 @@ const fallback: PublicConfig = {
 /** Runtime configuration (brand, external links); rebranding needs a restart, not a rebuild. */
 export function useConfig(): PublicConfig & { isLoading: boolean } {
   const query = useQuery({
-    queryKey: configQueryKey,
+    queryKey: queryKeys.member.config,
     queryFn: () => apiGet<PublicConfig>('/api/config', { on401: 'returnNull' }),
   });
   return { ...(query.data ?? fallback), isLoading: query.isLoading };

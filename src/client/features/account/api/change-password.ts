@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordRequest, ChangePasswordResponse } from '#shared/schemas/account';
 import { apiSend } from '../../../lib/api-client';
-import { accountKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const changePassword = (input: ChangePasswordRequest) => apiSend<ChangePasswordResponse>('POST', '/api/me/password', input);
 
@@ -10,6 +10,6 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.member.sessions }),
   });
 }

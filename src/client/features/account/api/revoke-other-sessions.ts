@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RevokeOtherSessionsResponse } from '#shared/schemas/account';
 import { apiSend } from '../../../lib/api-client';
-import { accountKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const revokeOtherSessions = () => apiSend<RevokeOtherSessionsResponse>('POST', '/api/me/sessions/revoke-others');
 
@@ -9,6 +9,6 @@ export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeOtherSessions,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.member.sessions }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
-import { accountKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const revokeSession = (sessionId: string) => apiSend<null>('DELETE', `/api/me/sessions/${encodeURIComponent(sessionId)}`);
 
@@ -9,6 +9,6 @@ export function useRevokeSession() {
   return useMutation({
     mutationFn: revokeSession,
     // A 404 (signed out meanwhile) leaves the list stale too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.member.sessions }),
   });
 }

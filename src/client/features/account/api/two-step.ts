@@ -9,13 +9,12 @@ import type {
   MfaStatusResponse,
 } from '#shared/schemas/mfa';
 import { apiGet, apiSend } from '../../../lib/api-client';
-import { accountKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** Two-step sign-in of the signed-in member (GET /api/me/mfa), cached under its URL. */
-const mfaKey = ['/api/me/mfa'] as const;
+/** Two-step sign-in of the signed-in member (GET /api/me/mfa). */
 
 export const getTwoStepStatus = async (): Promise<MfaStatusResponse> => (await apiGet<MfaStatusResponse>('/api/me/mfa'))!;
-export const twoStepQueryOptions = () => queryOptions({ queryKey: mfaKey, queryFn: getTwoStepStatus });
+export const twoStepQueryOptions = () => queryOptions({ queryKey: queryKeys.member.twoStep, queryFn: getTwoStepStatus });
 export const useTwoStepStatus = () => useQuery(twoStepQueryOptions());
 
 export const startTwoStepSetup = (input: MfaSetupRequest) => apiSend<MfaSetupResponse>('POST', '/api/me/mfa/setup', input);
@@ -25,7 +24,7 @@ export const disableTwoStep = (input: MfaDisableRequest) => apiSend<MfaDisableRe
 /** Turning it on or off changes the status and GET /api/auth/me's `account.mfaEnabled`. */
 function useInvalidateTwoStep() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: mfaKey }), queryClient.invalidateQueries({ queryKey: accountKeys.me })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.member.twoStep }), queryClient.invalidateQueries({ queryKey: queryKeys.member.me })]);
 }
 
 export const useStartTwoStepSetup = () => useMutation({ mutationFn: startTwoStepSetup });

@@ -8,9 +8,9 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { t } from '../../../lib/i18n';
+import { applyServerError } from '../../../lib/form-errors';
 import { useAuth } from '../../auth/auth-context';
 import { useChangePassword } from '../api/change-password';
-import { applyServerError } from '../server-errors';
 
 const c = t.account.changePassword;
 const empty: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -42,7 +42,7 @@ export function ChangePasswordCard() {
       form.reset(empty);
       setOutcome({ text: c.done, ok: true });
     } catch (err) {
-      const general = applyServerError(form, err, ['currentPassword', 'newPassword'], c.failed);
+      const general = applyServerError(form, err, ['currentPassword', 'newPassword'], c.failed).message;
       if (general) setOutcome({ text: general, ok: false });
     }
   });

@@ -12,8 +12,8 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { t } from '../../../lib/i18n';
+import { applyServerError } from '../../../lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
-import { applyServerError } from '../server-errors';
 
 const f = t.account.forgot;
 
@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
     try {
       setSent((await request.mutateAsync(values)).message);
     } catch (err) {
-      setGeneralError(applyServerError(form, err, ['email'], f.failed));
+      setGeneralError(applyServerError(form, err, ['email'], f.failed).message);
     }
   });
 

@@ -12,8 +12,8 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { t } from '../../../lib/i18n';
+import { applyServerError } from '../../../lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
-import { applyServerError } from '../server-errors';
 import { useLinkToken } from '../use-link-token';
 
 const r = t.account.reset;
@@ -54,7 +54,7 @@ export function ResetPasswordPage() {
       await navigate(paths.login, { replace: true, state });
     } catch (err) {
       // A field message (the password policy) goes under the field; the rest is about the link.
-      setLinkError(applyServerError(form, err, ['password'], r.failed));
+      setLinkError(applyServerError(form, err, ['password'], r.failed).message);
     }
   });
 

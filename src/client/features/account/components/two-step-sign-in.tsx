@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-client';
+import { formErrorOf } from '../../../lib/form-errors';
 import { t } from '../../../lib/i18n';
 import { useAuth } from '../../auth/auth-context';
 import { useConfig } from '../../config/use-config';
@@ -34,12 +34,8 @@ interface Errors {
 
 /** A refusal's field messages, else its sentence. */
 function errorsOf(err: unknown): Errors {
-  if (err instanceof ApiError) {
-    const fields = { password: err.fields?.password, code: err.fields?.code };
-    if (fields.password || fields.code) return fields;
-    return { general: err.serverMessage ?? s.failed };
-  }
-  return { general: s.failed };
+  const { fields, message } = formErrorOf(err, ['password', 'code'], s.failed);
+  return message ? { general: message } : fields;
 }
 
 /**

@@ -11,10 +11,10 @@ import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { useAuth } from '../../auth/auth-context';
 import { useAccountStatus } from '../api/get-account-status';
-import { accountKeys } from '../api/keys';
 import { verifyEmail } from '../api/verify-email';
 import { useLinkToken } from '../use-link-token';
 import { ResendVerification } from './resend-verification';
+import { queryKeys } from '../../../lib/query-keys';
 
 const v = t.account.verifyPage;
 
@@ -78,7 +78,7 @@ export function VerifyEmailPage() {
     verifyEmail({ token }).then(
       () => {
         setOutcome({ kind: 'verified' });
-        void queryClient.invalidateQueries({ queryKey: accountKeys.me });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.member.me });
       },
       (err: unknown) => setOutcome({ kind: 'failed', message: (err instanceof ApiError && err.serverMessage) || v.retry }),
     );

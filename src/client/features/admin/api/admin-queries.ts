@@ -8,11 +8,8 @@ import type {
   EmployerListResponse,
 } from '#shared/schemas/admin';
 import type { AdminAccessRequest, AdminAccessResponse } from '#shared/schemas/auth';
-import { ApiError, apiSend } from '../../../lib/api-client';
-
-// Query keys are the URL parts (spec section 7): strings form the path, objects the query.
-const EMPLOYERS = '/api/admin/employers';
-const EMPLOYEES = '/api/admin/employees';
+import { ApiError, apiSend, urlQueryOptions } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const isForbidden = (err: unknown) => err instanceof ApiError && err.code === 'forbidden';
 /** Unknown or malformed: the server answers both `not_found` (one id rule, docs/decisions/error-codes.md). */
@@ -21,18 +18,15 @@ export const isNotFound = (err: unknown) => err instanceof ApiError && err.code 
 export const errorMessage = (err: unknown) => (err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error ? err.message : String(err));
 
 export function useEmployers(query: EmployerListQuery) {
-  return useQuery<EmployerListResponse | null>({ queryKey: [EMPLOYERS, query], placeholderData: keepPreviousData });
+  return useQuery({ ...urlQueryOptions<EmployerListResponse>(queryKeys.admin.employerList(query)), placeholderData: keepPreviousData });
 }
 
 export function useEmployer(companyId: string, enabled: boolean) {
-  return useQuery<EmployerDetailResponse | null>({ queryKey: [EMPLOYERS, companyId], enabled });
+  return useQuery({ ...urlQueryOptions<EmployerDetailResponse>(queryKeys.admin.employer(companyId)), enabled });
 }
 
 export function useEmployees(companyId: string, query: EmployeeListQuery) {
-  return useQuery<EmployeeListResponse | null>({
-    queryKey: [EMPLOYERS, companyId, 'employees', query],
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...urlQueryOptions<EmployeeListResponse>(queryKeys.admin.employees(companyId, query)), placeholderData: keepPreviousData });
 }
 
 /**
@@ -40,7 +34,7 @@ export function useEmployees(companyId: string, query: EmployeeListQuery) {
  * cache: each visit asks again (gcTime 0 drops it as soon as the page leaves).
  */
 export function useEmployee(userId: string, enabled: boolean) {
-  return useQuery<EmployeeDetailResponse | null>({ queryKey: [EMPLOYEES, userId], enabled, gcTime: 0 });
+  return useQuery({ ...urlQueryOptions<EmployeeDetailResponse>(queryKeys.admin.employee(userId)), enabled, gcTime: 0 });
 }
 
 /**
@@ -54,5 +48,5 @@ export const adminAccessRequest = (input: AdminAccessRequest) => apiSend<AdminAc
  * (and anything cached under the old access) start from the loading state.
  */
 export function resetAdminQueries(queryClient: QueryClient) {
-  return queryClient.resetQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/admin/') });
+  return queryClient.resetQueries({ queryKey: queryKeys.admin.all });
 }

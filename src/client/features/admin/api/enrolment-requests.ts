@@ -7,15 +7,15 @@ import type {
   EnrolmentStatusResponse,
   RosterImportSummary,
 } from '#shared/schemas/enrolment';
-import { ApiError, apiSend, isErrorBody, sessionEnded } from '../../../lib/api-client';
+import { ApiError, apiSend, isErrorBody, sessionEnded, urlQueryOptions } from '../../../lib/api-client';
 import { storedToken } from '../../../lib/auth-storage';
+import { queryKeys } from '../../../lib/query-keys';
 
 const EMPLOYERS = '/api/admin/employers';
-const enrolmentKey = (companyId: string) => [EMPLOYERS, companyId, 'enrolment'] as const;
 
 /** GET /api/admin/employers/{companyId}/enrolment: the mode and the roster's size. */
 export function useEnrolment(companyId: string, enabled: boolean) {
-  return useQuery<EnrolmentStatusResponse | null>({ queryKey: enrolmentKey(companyId), enabled });
+  return useQuery({ ...urlQueryOptions<EnrolmentStatusResponse>(queryKeys.admin.enrolment(companyId)), enabled });
 }
 
 /** PATCH the mode; the answer is the new status. */
@@ -24,7 +24,7 @@ export function useSetEnrolmentMode(companyId: string) {
   return useMutation({
     mutationFn: (enrolmentMode: EnrolmentMode) =>
       apiSend<EnrolmentStatusResponse>('PATCH', `${EMPLOYERS}/${encodeURIComponent(companyId)}/enrolment`, { enrolmentMode }),
-    onSuccess: (status) => queryClient.setQueryData(enrolmentKey(companyId), status),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.admin.enrolment(companyId), status),
   });
 }
 
@@ -35,13 +35,13 @@ export function useCreateEmployer() {
     /** `idempotencyKey`: one per form submission, the same for its retries (lib/submission-key.ts). */
     mutationFn: ({ input, idempotencyKey }: { input: CreateEmployerRequest; idempotencyKey: string }) =>
       apiSend<CreateEmployerResponse>('POST', EMPLOYERS, input, { idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [EMPLOYERS] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.employers }),
   });
 }
 
 /** After an import the employer's figures and its enrolment status are asked again. */
 export function refreshAfterImport(queryClient: ReturnType<typeof useQueryClient>, companyId: string) {
-  return queryClient.invalidateQueries({ queryKey: [EMPLOYERS, companyId] });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.admin.employer(companyId) });
 }
 
 export interface UploadProgress {

@@ -11,9 +11,9 @@ import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dia
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
+import { applyServerError } from '../../../lib/form-errors';
 import { useCreateEmployer } from '../api/enrolment-requests';
 
 const a = t.enrolment.addEmployer;
@@ -38,9 +38,7 @@ export function AddEmployerDialog() {
       void navigate(paths.adminEmployer(employer.id));
     } catch (err) {
       submission.settle(err);
-      const message = err instanceof ApiError ? (err.fields?.name ?? null) : null;
-      if (message) form.setError('name', { message }, { shouldFocus: true });
-      else setGeneralError(err instanceof ApiError ? (err.serverMessage ?? t.enrolment.importDialog.failed) : t.enrolment.importDialog.network);
+      setGeneralError(applyServerError(form, err, ['name'], t.enrolment.importDialog.failed).message);
     }
   };
 

@@ -19,8 +19,9 @@ import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
+import { applyServerError } from '../../../lib/form-errors';
 import { useEmployerCard, useSaveEmployerCard } from '../api/employer-card';
 
 const c = t.cards.admin;
@@ -50,10 +51,7 @@ function CardDetailsForm({ companyId, card }: { companyId: string; card: Employe
       form.reset(toForm(saved.details));
       toast({ title: c.saved, variant: 'success' });
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      const known = CARD_FIELD_NAMES.filter((name) => fields?.[name]);
-      known.forEach((name, i) => form.setError(name, { type: 'server', message: fields![name]! }, { shouldFocus: i === 0 }));
-      if (known.length === 0) setFormError(serverMessageOr(err, c.saveFailed));
+      setFormError(applyServerError(form, err, CARD_FIELD_NAMES, c.saveFailed).message);
     }
   };
 

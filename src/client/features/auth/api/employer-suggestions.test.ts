@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { employerSuggestionsQueryOptions } from './employer-suggestions';
-import { authKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 describe('employerSuggestionsQueryOptions', () => {
   afterEach(() => {
@@ -9,7 +9,7 @@ describe('employerSuggestionsQueryOptions', () => {
 
   it('keys the answer by the trimmed text, from the key factory, and asks nothing under 3 characters', () => {
     const options = employerSuggestionsQueryOptions('  acme ');
-    expect(options.queryKey).toEqual(authKeys.employerSuggestions('acme'));
+    expect(options.queryKey).toEqual(queryKeys.member.employerSuggestions('acme'));
     expect(options.enabled).toBe(true);
     expect(employerSuggestionsQueryOptions(' ac ').enabled).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type EmployerSuggestResponse, SUGGEST_MIN_CHARS } from '#shared/schemas/enrolment';
 import { apiGet } from '../../../lib/api-client';
-import { authKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/employers/suggest?q=: existing employers for what the member has typed. */
 export const getEmployerSuggestions = async (q: string): Promise<EmployerSuggestResponse> =>
@@ -11,7 +11,7 @@ export const getEmployerSuggestions = async (q: string): Promise<EmployerSuggest
 export const employerSuggestionsQueryOptions = (typed: string) => {
   const q = typed.trim();
   return queryOptions({
-    queryKey: authKeys.employerSuggestions(q),
+    queryKey: queryKeys.member.employerSuggestions(q),
     queryFn: () => getEmployerSuggestions(q),
     enabled: q.length >= SUGGEST_MIN_CHARS,
     gcTime: 60_000,

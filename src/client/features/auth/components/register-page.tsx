@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type RegisterRequest, RegisterRequestSchema } from '#shared/schemas/auth';
@@ -13,6 +13,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
+import { applyServerError, useFocusAfterSubmit } from '../../../lib/form-errors';
 import { registerRequest } from '../api/auth-requests';
 import { EmployerCombobox } from './employer-combobox';
 
@@ -34,18 +35,8 @@ export function RegisterPage() {
     shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
-  const focusNext = useRef<FieldName | null>(null);
   const locked = isSubmitting || succeeded;
-
-  /** The first field in error (in screen order) takes focus once the fields are enabled again. */
-  const focusFirstError = (fieldErrors: FieldErrors<RegisterRequest>) => {
-    focusNext.current = fieldNames.find((name) => fieldErrors[name]) ?? null;
-  };
-  useEffect(() => {
-    if (locked || !focusNext.current) return;
-    form.setFocus(focusNext.current);
-    focusNext.current = null;
-  }, [locked, errors, form]);
+  const focusLater = useFocusAfterSubmit(form, locked);
 
   useEffect(() => {
     if (!succeeded) return undefined;
@@ -59,26 +50,15 @@ export function RegisterPage() {
       await registerRequest(values);
       setSucceeded(true);
     } catch (err) {
-      if (err instanceof ApiError) {
-        const fieldErrors: FieldErrors<RegisterRequest> = {};
-        for (const name of fieldNames) {
-          const message = err.fields?.[name];
-          if (message) {
-            form.setError(name, { message });
-            fieldErrors[name] = { type: 'server', message };
-          }
-        }
-        // A message under a field says it once; the general alert is for the rest.
-        if (Object.keys(fieldErrors).length > 0) focusFirstError(fieldErrors);
-        else setGeneralError(err.serverMessage ?? r.failed);
-      } else {
-        setGeneralError(r.failedRetry);
-      }
+      // No answer at all: nothing was sent, so "try again" is the advice.
+      setGeneralError(applyServerError(form, err, fieldNames, err instanceof ApiError ? r.failed : r.failedRetry, focusLater).message);
     }
   };
   const onInvalid = (fieldErrors: FieldErrors<RegisterRequest>) => {
     setGeneralError(null);
-    focusFirstError(fieldErrors);
+    // The first field in error, in screen order.
+    const first = fieldNames.find((name) => fieldErrors[name]);
+    if (first) focusLater(first);
   };
   const onSubmit = (event: FormEvent) => void form.handleSubmit(onValid, onInvalid)(event);
 

@@ -13,6 +13,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { storedToken } from '../../../lib/auth-storage';
+import { formErrorOf } from '../../../lib/form-errors';
 import { useAuth } from '../auth-context';
 import { clearIdleSignOut, wasIdleSignOut } from '../idle-notice';
 import { loadSignInValidation } from '../load-sign-in-validation';
@@ -113,11 +114,9 @@ export function SignInPage() {
       return true;
     } catch (err) {
       if (err instanceof ApiError) {
-        const fields: SignInFields = {};
-        for (const name of fieldNames) if (err.fields?.[name]) fields[name] = err.fields[name];
-        // A message under a field says it once; the general alert is for the rest.
-        if (Object.keys(fields).length > 0) showFieldErrors(fields);
-        else showGeneralError(err.serverMessage ?? s.failed);
+        const { fields, message } = formErrorOf(err, fieldNames, s.failed);
+        if (message) showGeneralError(message);
+        else showFieldErrors(fields);
       } else {
         showGeneralError(err instanceof Error && err.message ? err.message : s.failedRetry);
       }

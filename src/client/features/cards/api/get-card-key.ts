@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CardKeyResponseSchema } from '#shared/schemas/cards';
-import { cardKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The last key fetched, so /verify-card works offline once visited. Not member data. */
 export const CARD_KEY_STORAGE = 'wellhaven.cardKey';
@@ -40,7 +40,7 @@ export async function getCardKey(): Promise<string> {
 }
 
 export const cardKeyQueryOptions = () =>
-  queryOptions({ queryKey: cardKeys.publicKey, queryFn: getCardKey, networkMode: 'always', staleTime: 60 * 60 * 1000 });
+  queryOptions({ queryKey: queryKeys.cards.publicKey, queryFn: getCardKey, networkMode: 'always', staleTime: 60 * 60 * 1000 });
 
 export function useCardKey() {
   return useQuery(cardKeyQueryOptions());

@@ -3,7 +3,7 @@ import { type IdCardsResponse, IdCardsResponseSchema } from '#shared/schemas/car
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { loadCards, loadCardsOwner, saveCards } from '../../../lib/card-store';
 import { writeKeepCardsPreference } from '../../../lib/device-data';
-import { cardKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/me/cards: the signed-in member's cards and the employer's card details. */
 export const getCards = async (): Promise<IdCardsResponse> => IdCardsResponseSchema.parse(await apiGet('/api/me/cards'));
@@ -47,7 +47,7 @@ export async function getCardsOrSaved(userId: string): Promise<CardsResult> {
 
 export const cardsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: cardKeys.mine(userId),
+    queryKey: queryKeys.cards.mine(userId),
     queryFn: () => getCardsOrSaved(userId),
     // Runs offline too (the saved copy answers), and refreshes on every visit and reconnect.
     networkMode: 'always',
@@ -62,7 +62,7 @@ export function useCards(userId: string) {
 }
 
 export const savedCardsQueryOptions = () =>
-  queryOptions({ queryKey: cardKeys.saved, queryFn: () => getSavedCards(), networkMode: 'always', staleTime: 0, refetchOnMount: 'always' });
+  queryOptions({ queryKey: queryKeys.cards.saved, queryFn: () => getSavedCards(), networkMode: 'always', staleTime: 0, refetchOnMount: 'always' });
 
 /** Signed out: the cards the member kept on this device, or null. */
 export function useSavedCards(enabled: boolean) {

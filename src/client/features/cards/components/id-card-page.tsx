@@ -16,10 +16,10 @@ import { t } from '../../../lib/i18n';
 import { useAuth } from '../../auth/auth-context';
 import { useConfig } from '../../config/use-config';
 import { type CardsResult, isConnectionError, useCards, useSavedCards } from '../api/get-cards';
-import { cardKeys } from '../api/keys';
 import { type Brand, IdCardView } from './id-card-view';
 import { KeepCardsSwitch } from './keep-cards-switch';
 import { readKeepCardsPreference } from '../../../lib/device-data';
+import { queryKeys } from '../../../lib/query-keys';
 
 const m = t.members.idCard;
 const p = cardUi.page;
@@ -86,7 +86,7 @@ function KeptCards() {
   const turnedOff = async (on: boolean) => {
     if (on) return;
     await removeCards();
-    await queryClient.invalidateQueries({ queryKey: cardKeys.saved });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.cards.saved });
   };
   const result = saved.data;
   return (

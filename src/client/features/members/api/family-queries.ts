@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FamilyMember, FamilyMemberList, FamilyMemberValues } from '#shared/schemas/family';
 import { apiGet, apiSend } from '../../../lib/api-client';
-import { profileQueryKey } from './profile-queries';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const familyQueryKey = ['/api/family-members'] as const;
 
 /** The caller's family members, oldest first. */
 export function useFamilyMembers() {
   return useQuery({
-    queryKey: familyQueryKey,
+    queryKey: queryKeys.member.family,
     queryFn: async () => (await apiGet<FamilyMemberList>('/api/family-members'))!.familyMembers,
   });
 }
@@ -18,8 +17,8 @@ function useRefreshFamily() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: familyQueryKey }),
-      queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.member.family }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.member.profile }),
     ]);
 }
 

@@ -38,6 +38,8 @@ describe('AddFamilyPage', () => {
     await save();
     expect(await screen.findByText('Last name has a character we cannot accept')).toBeTruthy();
     expect(screen.getByLabelText('Last Name').getAttribute('aria-invalid')).toBe('true');
+    // Focus goes to it once the fields, disabled while saving, are enabled again.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Last Name')));
     expect(screen.queryByRole('alert', { name: /Validation failed/ })).toBeNull();
   });
 

@@ -24,10 +24,10 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, isOfflineError } from '../../../lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/form-draft';
 import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
+import { applyServerError, useFocusAfterSubmit } from '../../../lib/form-errors';
 import { useAuth } from '../../auth/auth-context';
 import { useAddFamilyMember, useFamilyMembers, useUpdateFamilyMember } from '../api/family-queries';
 
@@ -67,6 +67,7 @@ function FamilyForm({ mode, initial, save, draftName, loadedAt }: FamilyFormProp
     reValidateMode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
+  const focusLater = useFocusAfterSubmit(form, isSubmitting);
   const [submission] = useState(() => new SubmissionKey());
 
   // Every change is kept as a draft of this member's, until saved or cancelled.
@@ -91,19 +92,9 @@ function FamilyForm({ mode, initial, save, draftName, loadedAt }: FamilyFormProp
       await navigate(paths.profile);
     } catch (err) {
       submission.settle(err);
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      const known = fieldNames.filter((name) => fields?.[name]);
-      if (isOfflineError(err)) {
-        // Nothing left the device: the values stay as typed, the message says so.
-        setGeneralError(err.serverMessage ?? t.common.offlineNotSaved);
-      } else if (err instanceof ApiError && err.code === 'validation' && known.length > 0) {
-        for (const name of known) form.setError(name, { message: fields![name] });
-      } else if (err instanceof ApiError && (err.code === 'conflict' || err.code === 'not_found') && err.serverMessage) {
-        // The limit of 20, or a member removed meanwhile: the rule says more than "try again".
-        setGeneralError(err.serverMessage);
-      } else {
-        setGeneralError(mode === 'add' ? m.failed : m.updateFailed);
-      }
+      // Offline, nothing left the device and the values stay as typed; the limit of 20 or a
+      // member removed meanwhile says more than "try again": each is the server's sentence.
+      setGeneralError(applyServerError(form, err, fieldNames, mode === 'add' ? m.failed : m.updateFailed, focusLater).message);
     }
   })(event);
 

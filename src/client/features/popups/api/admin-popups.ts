@@ -9,15 +9,13 @@ import type {
   PopupReachResponse,
   PopupResultsResponse,
 } from '#shared/schemas/popups';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend, urlQueryOptions } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 const LIST = '/api/admin/popups';
 
-/** The list's query key: the URL, then the query parameters (spec section 7). */
-export const adminPopupsQueryKey = (query: AdminPopupListQuery) => [LIST, query] as const;
-
 export function useAdminPopups(query: AdminPopupListQuery) {
-  return useQuery<AdminPopupListResponse | null>({ queryKey: adminPopupsQueryKey(query), placeholderData: keepPreviousData });
+  return useQuery({ ...urlQueryOptions<AdminPopupListResponse>(queryKeys.admin.popupList(query)), placeholderData: keepPreviousData });
 }
 
 const popupUrl = (id: string) => `${LIST}/${encodeURIComponent(id)}`;
@@ -35,7 +33,7 @@ function useListWrite<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [LIST] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.popups }),
   });
 }
 
@@ -46,7 +44,7 @@ export const useDeletePopup = () => useListWrite(deletePopupRequest);
 
 /** GET /api/admin/popups/action-urls: the https destinations the server allows (configuration). */
 export function useActionUrls() {
-  return useQuery<{ urls: string[] } | null>({ queryKey: [`${LIST}/action-urls`] });
+  return useQuery(urlQueryOptions<{ urls: string[] }>(queryKeys.admin.popupActionUrls));
 }
 
 /**
@@ -55,7 +53,7 @@ export function useActionUrls() {
  */
 export function usePopupReach(audience: PopupAudience | null) {
   return useQuery<PopupReachResponse>({
-    queryKey: [`${LIST}/reach`, audience],
+    queryKey: queryKeys.admin.popupReach(audience),
     queryFn: () => apiSend<PopupReachResponse>('POST', `${LIST}/reach`, audience),
     enabled: audience !== null,
     placeholderData: keepPreviousData,
@@ -66,11 +64,11 @@ export function usePopupReach(audience: PopupAudience | null) {
 
 /** GET /api/admin/popups/{id}/results: the daily figures and the audience size. */
 export function usePopupResults(id: string, enabled: boolean) {
-  return useQuery<PopupResultsResponse | null>({ queryKey: [LIST, id, 'results'], enabled, staleTime: 0 });
+  return useQuery({ ...urlQueryOptions<PopupResultsResponse>(queryKeys.admin.popupResults(id)), enabled, staleTime: 0 });
 }
 
 /** The employers for the audience picker: the admin employer list with its search (by name). */
 export function useEmployerSearch(search: string, enabled: boolean) {
   const query: EmployerListQuery = search.trim() ? { search: search.trim() } : {};
-  return useQuery<EmployerListResponse | null>({ queryKey: ['/api/admin/employers', query], enabled, placeholderData: keepPreviousData });
+  return useQuery({ ...urlQueryOptions<EmployerListResponse>(queryKeys.admin.employerList(query)), enabled, placeholderData: keepPreviousData });
 }

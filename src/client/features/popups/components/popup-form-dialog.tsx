@@ -22,10 +22,11 @@ import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
+import { applyServerError, useFocusAfterSubmit } from '../../../lib/form-errors';
 import { useConfig } from '../../config/use-config';
 import {
   destinationOptions,
@@ -427,6 +428,7 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
   });
   const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting;
+  const focusLater = useFocusAfterSubmit(form, busy);
   const initialMode: AudienceMode = popup && popup.audience.companyIds.length > 0 ? 'chosen' : 'all';
   const [audienceMode, setAudienceMode] = useState<AudienceMode>(initialMode);
 
@@ -451,12 +453,9 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
       }
     } catch (err) {
       submission.settle(err);
-      if (err instanceof ApiError) {
-        for (const [name, message] of Object.entries(err.fields ?? {})) {
-          if ((fieldNames as string[]).includes(name)) form.setError(name as keyof PopupFormInput, { message });
-        }
-      }
       const fallback = editing ? a.updateFailed : a.createFailed;
+      applyServerError(form, err, fieldNames, fallback, focusLater);
+      // Spec: the 'Error' toast carries the server's message (else the fallback), field messages or not.
       toast({ title: a.toastError, description: serverMessageOr(err, fallback), variant: 'destructive' });
     }
   });

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/schemas/auth';
 import { apiGet } from './api-client';
 import { storeAccount } from './auth-storage';
-import { queryKeys } from './query-keys';
+import { ME_KEY } from './query-scopes';
 
 /**
  * GET /api/auth/me, the app-wide session read: the session user, the session and the account
@@ -14,4 +14,4 @@ export const getMe = async (): Promise<MeResponse> => {
   return me;
 };
 
-export const meQueryOptions = () => queryOptions({ queryKey: queryKeys.member.me, queryFn: getMe });
+export const meQueryOptions = () => queryOptions({ queryKey: ME_KEY, queryFn: getMe });

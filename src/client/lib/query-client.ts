@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
-import { isAdminQuery } from './query-keys';
+import { isAdminQuery } from './query-scopes';
 
 /**
  * Spec section 9: no refetch interval, no refetch on focus, never stale, no retries. No default

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { urlFromKey } from './api-client';
-import { isAdminQuery, isMemberQuery, queryKeys } from './query-keys';
+import { queryKeys } from './query-keys';
+import { isAdminQuery, isMemberQuery } from './query-scopes';
 
 const COMPANY = '5b0c9f3e-4a43-4c1f-9d3e-1f2a3b4c5d6e';
 

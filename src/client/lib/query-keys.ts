@@ -1,30 +1,24 @@
-import { type Query, type QueryKey, matchQuery } from '@tanstack/react-query';
 import type { EmployeeListQuery, EmployerListQuery } from '#shared/schemas/admin';
 import type { AdminPopupListQuery, PopupAudience } from '#shared/schemas/popups';
+import { ADMIN_SCOPE, CONFIG_KEY, ME_KEY, MEMBER_SCOPE } from './query-scopes';
 
 /**
  * Every query key of the app, from this one factory (TkDodo's "Effective React Query Keys").
  *
  * A key is its read's URL in parts (spec section 7): the string parts joined with `/` are
  * the path, an object part is the query string (lib/api-client `urlFromKey`). The first part
- * is the key's scope, so a whole scope is one partial-match filter, never a string match:
- *   - `/api`: the member's and the public reads. Kept on the device for offline use
- *     (lib/query-persist) and removed at sign-out.
- *   - `/api/admin`: the admin area's reads. Never kept; a 403 throws to the admin layout;
- *     reset after the Admin Access step-up.
- *   - `cards`: the ID cards, which keep their own device copy (lib/card-store), so the
- *     general answer store does not hold a second one. Not URLs: their fetchers verify.
+ * is the key's scope (lib/query-scopes: `/api`, `/api/admin`, `cards`), so a whole scope, or
+ * everything under one employer, is one partial-match filter. The cards' keys are not URLs:
+ * their fetchers verify what they read.
  */
-const MEMBER = '/api';
-const ADMIN = '/api/admin';
+const [MEMBER] = MEMBER_SCOPE;
+const [ADMIN] = ADMIN_SCOPE;
 
 export const queryKeys = {
   member: {
-    all: [MEMBER] as const,
-    /** GET /api/config: brand and links (public, kept for offline screens). */
-    config: [MEMBER, 'config'] as const,
-    /** GET /api/auth/me: the app-wide session read. */
-    me: [MEMBER, 'auth', 'me'] as const,
+    all: MEMBER_SCOPE,
+    config: CONFIG_KEY,
+    me: ME_KEY,
     /** GET /api/employers/suggest?q=: one entry per text typed (trimmed). */
     employerSuggestions: (q: string) => [MEMBER, 'employers', 'suggest', { q }] as const,
     sessions: [MEMBER, 'me', 'sessions'] as const,
@@ -34,7 +28,7 @@ export const queryKeys = {
     activePopups: [MEMBER, 'popups', 'active'] as const,
   },
   admin: {
-    all: [ADMIN] as const,
+    all: ADMIN_SCOPE,
     /** Every employer read: the lists, each employer and what hangs under it. */
     employers: [ADMIN, 'employers'] as const,
     employerList: (query: EmployerListQuery) => [ADMIN, 'employers', query] as const,
@@ -58,10 +52,3 @@ export const queryKeys = {
     publicKey: ['cards', 'public-key'] as const,
   },
 };
-
-const inScope = (scope: QueryKey) => (query: Query) => matchQuery({ queryKey: scope }, query);
-
-/** An admin-area read (its 403 throws to the admin layout; it is never kept on the device). */
-export const isAdminQuery = inScope(queryKeys.admin.all);
-/** A member's or public read: what the device keeps for offline screens (`/api/admin` is another scope). */
-export const isMemberQuery = inScope(queryKeys.member.all);

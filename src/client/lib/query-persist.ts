@@ -2,7 +2,7 @@ import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient 
 import { get, set } from 'idb-keyval';
 import { createClosableStore } from './idb-closable-store';
 import { QUERIES_DB, beforeDeviceDataClear } from './idb-store';
-import { isMemberQuery } from './query-keys';
+import { isMemberQuery } from './query-scopes';
 
 /**
  * The member's last answers (GET /api/... reads) kept in IndexedDB, so data screens show them

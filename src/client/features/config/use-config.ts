@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PublicConfig } from '#shared/schemas/config';
 import { apiGet } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { CONFIG_KEY } from '../../lib/query-scopes';
 
 
 const fallback: PublicConfig = {
@@ -17,7 +17,7 @@ const fallback: PublicConfig = {
 /** Runtime configuration (brand, external links); rebranding needs a restart, not a rebuild. */
 export function useConfig(): PublicConfig & { isLoading: boolean } {
   const query = useQuery({
-    queryKey: queryKeys.member.config,
+    queryKey: CONFIG_KEY,
     queryFn: () => apiGet<PublicConfig>('/api/config', { on401: 'returnNull' }),
   });
   return { ...(query.data ?? fallback), isLoading: query.isLoading };

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { t } from '../../../lib/i18n';
-import { applyServerError } from '../../../lib/form-errors';
+import { applyServerError } from '../../../lib/hook-form-errors';
 import { useAuth } from '../../auth/auth-context';
 import { useChangePassword } from '../api/change-password';
 

@@ -12,7 +12,7 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { t } from '../../../lib/i18n';
-import { applyServerError } from '../../../lib/form-errors';
+import { applyServerError } from '../../../lib/hook-form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 
 const f = t.account.forgot;

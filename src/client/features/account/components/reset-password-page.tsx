@@ -12,7 +12,7 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { t } from '../../../lib/i18n';
-import { applyServerError } from '../../../lib/form-errors';
+import { applyServerError } from '../../../lib/hook-form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { useLinkToken } from '../use-link-token';
 

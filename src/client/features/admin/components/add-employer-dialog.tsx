@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
-import { applyServerError } from '../../../lib/form-errors';
+import { applyServerError } from '../../../lib/hook-form-errors';
 import { useCreateEmployer } from '../api/enrolment-requests';
 
 const a = t.enrolment.addEmployer;

@@ -21,7 +21,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
-import { applyServerError } from '../../../lib/form-errors';
+import { applyServerError } from '../../../lib/hook-form-errors';
 import { useEmployerCard, useSaveEmployerCard } from '../api/employer-card';
 
 const c = t.cards.admin;

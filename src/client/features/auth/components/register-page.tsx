@@ -13,7 +13,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
-import { applyServerError, useFocusAfterSubmit } from '../../../lib/form-errors';
+import { applyServerError, useFocusAfterSubmit } from '../../../lib/hook-form-errors';
 import { registerRequest } from '../api/auth-requests';
 import { EmployerCombobox } from './employer-combobox';
 

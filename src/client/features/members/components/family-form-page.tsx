@@ -27,7 +27,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/form-draft';
 import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
-import { applyServerError, useFocusAfterSubmit } from '../../../lib/form-errors';
+import { applyServerError, useFocusAfterSubmit } from '../../../lib/hook-form-errors';
 import { useAuth } from '../../auth/auth-context';
 import { useAddFamilyMember, useFamilyMembers, useUpdateFamilyMember } from '../api/family-queries';
 

@@ -26,7 +26,7 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
-import { applyServerError, useFocusAfterSubmit } from '../../../lib/form-errors';
+import { applyServerError, useFocusAfterSubmit } from '../../../lib/hook-form-errors';
 import { useConfig } from '../../config/use-config';
 import {
   destinationOptions,

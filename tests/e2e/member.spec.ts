@@ -88,6 +88,8 @@ test.describe('every member screen', () => {
   // One template behind all of them (app/member-placeholder.tsx): axe once, then every route's
   // title, text and both ways out, moving inside the app as a member would.
   test('every placeholder: template, Coming Soon, Go Back to its parent, Home', async ({ page }) => {
+    // Fifteen screens, four moves each: three times the time of a one-screen test.
+    test.slow();
     await page.goto(placeholders[0]!.path);
     await expect(h1(page)).toHaveText(placeholders[0]!.title);
     await expectNoSeriousA11yViolations(page);

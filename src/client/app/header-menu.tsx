@@ -7,12 +7,16 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu';
 import { useAuth } from '../features/auth/auth-context';
 import { clearDeviceData, writeKeepCardsPreference } from '../lib/device-data';
 import { t } from '../lib/i18n';
+import { saveThemeChoice } from '../lib/save-theme';
+import { type ThemeChoice, readThemeChoice } from '../lib/theme';
 import { menuButtonClass } from './header-menu-button';
 
 // The dialogs (Admin Access brings the whole two-step set-up) load when the menu is first
@@ -36,6 +40,7 @@ export default function HeaderMenu({ openOnMount }: { openOnMount?: 'pointer' | 
   // A dialog stays mounted once opened, so that it closes (and returns focus) as before.
   const [mounted, setMounted] = useState({ help: false, admin: false });
   const focusFirstItem = useRef(openOnMount === 'keyboard');
+  const [theme, setTheme] = useState<ThemeChoice>(readThemeChoice);
   const m = t.common.menu;
 
   useEffect(() => {
@@ -95,6 +100,23 @@ export default function HeaderMenu({ openOnMount }: { openOnMount?: 'pointer' | 
             <Shield aria-hidden />
             {m.adminAccess}
           </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel id="theme-label" className="text-sm font-semibold text-muted">
+            {m.theme}
+          </DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            aria-labelledby="theme-label"
+            value={theme}
+            onValueChange={(value) => {
+              const choice = value as ThemeChoice;
+              saveThemeChoice(choice);
+              setTheme(choice);
+            }}
+          >
+            <DropdownMenuRadioItem value="system">{m.themeSystem}</DropdownMenuRadioItem>
+            <DropdownMenuRadioItem value="light">{m.themeLight}</DropdownMenuRadioItem>
+            <DropdownMenuRadioItem value="dark">{m.themeDark}</DropdownMenuRadioItem>
+          </DropdownMenuRadioGroup>
           <DropdownMenuSeparator />
           <DropdownMenuItem
             onSelect={() => {

@@ -33,7 +33,7 @@ const tileClass =
 function TileBody({ title, description, icon: Icon, trailing }: { title: string; description?: string | undefined; icon: LucideIcon; trailing: ReactNode }) {
   return (
     <>
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand-strong">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand-ink">
         <Icon className="size-6" aria-hidden />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">

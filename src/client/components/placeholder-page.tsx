@@ -18,7 +18,7 @@ export function PlaceholderPage({ title, description, features, backTo }: Placeh
   return (
     <PageLayout title={title} actions={<BackActions backTo={backTo} />}>
       <Card className="flex flex-col gap-3">
-        <div className="flex size-12 items-center justify-center rounded-2xl bg-brand-soft text-brand-strong">
+        <div className="flex size-12 items-center justify-center rounded-2xl bg-brand-soft text-brand-ink">
           <Construction className="size-6" aria-hidden />
         </div>
         <h1 className="text-2xl font-bold">{title}</h1>

@@ -44,7 +44,7 @@ export function VideoDialog<V extends VideoItem>({ open, onOpenChange, title, de
                       setPlaying(video);
                     }}
                   >
-                    <CirclePlay className="text-brand" aria-hidden />
+                    <CirclePlay className="text-brand-ink" aria-hidden />
                     {video.title}
                   </Button>
                 </li>

@@ -25,6 +25,11 @@ export const common = {
     information: 'Information',
     adminAccess: 'Admin Access',
     signOut: 'Sign Out',
+    /** The colour theme: the system's, or the member's choice for this device. */
+    theme: 'Theme',
+    themeSystem: 'Same as device',
+    themeLight: 'Light',
+    themeDark: 'Dark',
   },
   toastRegion: 'Notifications',
   skipToContent: 'Skip to content',

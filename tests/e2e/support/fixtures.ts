@@ -74,9 +74,10 @@ export async function signInViaStorage(page: Page, request: APIRequestContext, m
   return { token: token as string, user };
 }
 
-/** Zero serious or critical axe violations (WCAG 2.1 A/AA). */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+/** Zero serious or critical axe violations (WCAG 2.1 A/AA), on the page or within `include` (a selector). */
+export async function expectNoSeriousA11yViolations(page: Page, options: { include?: string } = {}) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (options.include ? builder.include(options.include) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -9,7 +9,7 @@ export function Alert({ className, variant = 'danger', ...props }: ComponentProp
         'rounded-xl border px-4 py-3 text-sm font-medium',
         variant === 'danger' && 'border-danger/30 bg-danger-soft text-danger',
         variant === 'success' && 'border-success/30 bg-success-soft text-success',
-        variant === 'info' && 'border-brand/20 bg-brand-soft text-brand-strong',
+        variant === 'info' && 'border-brand/20 bg-brand-soft text-brand-ink',
         className,
       )}
       {...props}

@@ -6,7 +6,7 @@ const badgeVariants = cva('inline-flex items-center gap-1 rounded-full px-2.5 py
   variants: {
     variant: {
       neutral: 'bg-canvas text-muted ring-1 ring-line',
-      brand: 'bg-brand-soft text-brand-strong',
+      brand: 'bg-brand-soft text-brand-ink',
       success: 'bg-success-soft text-success',
       warning: 'bg-warning-soft text-warning',
       danger: 'bg-danger-soft text-danger',

@@ -10,9 +10,9 @@ export const buttonVariants = cva(
       variant: {
         primary: 'bg-brand text-white hover:bg-brand-strong active:bg-brand-strong',
         secondary: 'border border-line bg-surface text-ink hover:bg-canvas',
-        ghost: 'text-ink hover:bg-black/5',
+        ghost: 'text-ink hover:bg-ink/5',
         danger: 'bg-danger text-white hover:bg-danger/90',
-        link: 'text-center text-brand-strong underline-offset-4 hover:underline',
+        link: 'text-center text-brand-ink underline-offset-4 hover:underline',
       },
       size: {
         default: 'min-h-12 px-5 text-base',

@@ -68,7 +68,7 @@ export function DialogContent({ title, description, hideClose, className, childr
           </div>
           {!hideClose && (
             <DialogPrimitive.Close
-              className="-mt-2 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-black/5"
+              className="-mt-2 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-ink/5"
               aria-label={t.common.close}
             >
               <X className="size-5" aria-hidden />

@@ -44,7 +44,7 @@ export function Select({ options, placeholder, id, className, ...props }: Select
                 className="relative flex min-h-12 cursor-pointer items-center rounded-lg pr-3 pl-9 text-base outline-none select-none data-[highlighted]:bg-brand-soft"
               >
                 <SelectPrimitive.ItemIndicator className="absolute left-2">
-                  <Check className="size-5 text-brand" aria-hidden />
+                  <Check className="size-5 text-brand-ink" aria-hidden />
                 </SelectPrimitive.ItemIndicator>
                 <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>
               </SelectPrimitive.Item>

@@ -34,7 +34,7 @@ export function Toaster() {
             <Toast.Title className="font-semibold">{item.title}</Toast.Title>
             {item.description && <Toast.Description className="text-sm">{item.description}</Toast.Description>}
           </div>
-          <Toast.Close aria-label={t.common.close} className="inline-flex size-10 items-center justify-center rounded-full hover:bg-black/5">
+          <Toast.Close aria-label={t.common.close} className="inline-flex size-10 items-center justify-center rounded-full hover:bg-ink/5">
             <X className="size-4" aria-hidden />
           </Toast.Close>
         </Toast.Root>

@@ -19,7 +19,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content sideOffset={6} className="z-50 rounded-lg bg-ink px-3 py-1.5 text-sm text-white shadow">
+        <TooltipPrimitive.Content sideOffset={6} className="z-50 rounded-lg bg-ink px-3 py-1.5 text-sm text-surface shadow">
           {content}
           <TooltipPrimitive.Arrow className="fill-ink" />
         </TooltipPrimitive.Content>

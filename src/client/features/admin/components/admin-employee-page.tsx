@@ -47,7 +47,7 @@ function EmployeeRecord({ data }: { data: EmployeeDetailResponse }) {
           </Row>
           <Row label={p.lhmpId}>{e.lhmpId}</Row>
           <Row label={p.employer}>
-            <Link className="text-brand-strong underline underline-offset-4" to={paths.adminEmployer(e.companyId)}>
+            <Link className="text-brand-ink underline underline-offset-4" to={paths.adminEmployer(e.companyId)}>
               {e.companyName}
             </Link>
           </Row>

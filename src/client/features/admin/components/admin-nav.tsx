@@ -49,7 +49,7 @@ export function AdminNav() {
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex min-h-12 items-center justify-center gap-1.5 rounded-xl border px-2 text-sm font-semibold',
-                  active ? 'border-brand bg-brand-soft text-brand-strong' : 'border-line text-ink hover:bg-canvas',
+                  active ? 'border-brand bg-brand-soft text-brand-ink' : 'border-line text-ink hover:bg-canvas',
                 )}
               >
                 {s.label}

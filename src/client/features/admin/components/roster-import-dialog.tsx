@@ -182,7 +182,7 @@ export function RosterImportDialog({ companyId, open, onOpenChange }: { companyI
                 onChange={onFile}
                 aria-invalid={phase.error ? true : undefined}
                 aria-describedby={phase.error ? `${hintId} ${errorId}` : hintId}
-                className="block w-full rounded-xl border border-line bg-surface text-sm text-ink file:mr-3 file:min-h-12 file:border-0 file:bg-brand-soft file:px-4 file:font-semibold file:text-brand-strong aria-invalid:border-danger"
+                className="block w-full rounded-xl border border-line bg-surface text-sm text-ink file:mr-3 file:min-h-12 file:border-0 file:bg-brand-soft file:px-4 file:font-semibold file:text-brand-ink aria-invalid:border-danger"
               />
               <p id={hintId} className="text-sm text-muted">
                 {d.fileHint}

@@ -112,7 +112,7 @@ export function EmployerCombobox({ onChoose, onChange, onBlur, onKeyDown, classN
             onClick={() => choose(name)}
             className={cn(
               'flex min-h-12 cursor-pointer items-center border-b border-line px-4 text-base text-ink last:border-b-0',
-              i === active ? 'bg-brand-soft font-semibold text-brand-strong' : 'hover:bg-canvas',
+              i === active ? 'bg-brand-soft font-semibold text-brand-ink' : 'hover:bg-canvas',
             )}
           >
             {name}

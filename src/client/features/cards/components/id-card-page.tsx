@@ -133,7 +133,7 @@ export function IdCardPage() {
       <p className="text-sm text-muted">{p.intro}</p>
       {signedIn ? <SignedInCards userId={user.id} /> : <KeptCards />}
       <HipaaNote>{m.hipaa}</HipaaNote>
-      <Link to={paths.verifyCard} className="inline-flex min-h-12 items-center gap-2 self-start text-sm font-semibold text-brand-strong underline-offset-4 hover:underline">
+      <Link to={paths.verifyCard} className="inline-flex min-h-12 items-center gap-2 self-start text-sm font-semibold text-brand-ink underline-offset-4 hover:underline">
         <ScanLine className="size-5" aria-hidden />
         {p.verifyLink}
       </Link>

@@ -18,7 +18,7 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       description={t.help.description}
       videos={videos}
       renderPlayer={() => (
-        <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl bg-ink text-white">
+        <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl bg-ink text-surface">
           <CirclePlay className="size-12 opacity-80" aria-hidden />
           <p className="px-4 text-center text-sm">{t.help.placeholderVideo}</p>
         </div>

@@ -60,7 +60,7 @@ export function HomePage({ banner, voiceSearch, loginPopup }: { banner?: ReactNo
           <ArrowRight aria-hidden />
         </Link>
         <ExternalLink href={wellnessProgramUrl} className={buttonVariants({ variant: 'secondary' })}>
-          <Sun className="text-brand-strong" aria-hidden />
+          <Sun className="text-brand-ink" aria-hidden />
           {m.healthCard.wellness}
         </ExternalLink>
       </ServiceCard>
@@ -70,7 +70,7 @@ export function HomePage({ banner, voiceSearch, loginPopup }: { banner?: ReactNo
           <ArrowRight aria-hidden />
         </Link>
         <Link to={paths.store} className={buttonVariants({ variant: 'secondary' })}>
-          <ShoppingBag className="text-brand-strong" aria-hidden />
+          <ShoppingBag className="text-brand-ink" aria-hidden />
           {m.wealthCard.store}
         </Link>
       </ServiceCard>

@@ -12,7 +12,7 @@ const m = t.members.tabBar;
 const tabClass = (active: boolean) =>
   cn(
     'flex min-h-14 flex-1 flex-col items-center justify-center gap-1 rounded-xl px-2 text-xs font-semibold transition-colors',
-    active ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:bg-black/5 hover:text-ink',
+    active ? 'bg-brand-soft text-brand-ink' : 'text-muted hover:bg-ink/5 hover:text-ink',
   );
 
 /** Spec: Bottom tab bar. Vital Scan opens the external site in a new window. */

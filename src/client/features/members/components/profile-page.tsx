@@ -124,7 +124,7 @@ function FamilyList() {
       {family.isError && <Alert>{m.familyLoadFailed}</Alert>}
       {family.isSuccess && members.length === 0 && (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line px-4 py-8 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-strong">
+          <span className="flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-ink">
             <Users className="size-6" aria-hidden />
           </span>
           <p className="text-muted">{m.empty}</p>
@@ -200,7 +200,7 @@ export function ProfilePage() {
         to={paths.security}
         className="flex min-h-16 items-center gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm transition-shadow hover:shadow-md"
       >
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-strong">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-ink">
           <ShieldCheck className="size-5" aria-hidden />
         </span>
         <span className="flex min-w-0 flex-1 flex-col">

@@ -41,7 +41,7 @@ export function ProgramVideosButton() {
           setOpen(true);
         }}
       >
-        <Clapperboard className="text-brand-strong" aria-hidden />
+        <Clapperboard className="text-brand-ink" aria-hidden />
       </Button>
       {mounted && (
         <Suspense fallback={null}>

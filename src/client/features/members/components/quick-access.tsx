@@ -51,7 +51,7 @@ function ShortcutItem({ shortcut, icon: Icon, onChoose }: { shortcut: ServiceSho
   const external = isExternalPath(shortcut.path);
   const body = (
     <>
-      <Icon className="size-5 shrink-0 text-brand-strong" aria-hidden />
+      <Icon className="size-5 shrink-0 text-brand-ink" aria-hidden />
       <span className="min-w-0 flex-1">{shortcut.name}</span>
       {external && <ExternalIcon className="size-4 shrink-0 text-muted" aria-hidden />}
     </>

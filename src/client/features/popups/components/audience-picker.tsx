@@ -128,11 +128,11 @@ export function AudiencePicker({ value, onChange, disabled = false, error }: Aud
           {value.map((employerId) => {
             const name = employerName(names, employerId, f.unknownEmployer);
             return (
-              <li key={employerId} className="flex max-w-full items-center gap-1 rounded-full bg-brand-soft py-1 pr-1 pl-3 text-sm font-semibold text-brand-strong">
+              <li key={employerId} className="flex max-w-full items-center gap-1 rounded-full bg-brand-soft py-1 pr-1 pl-3 text-sm font-semibold text-brand-ink">
                 <span className="min-w-0 break-words">{name}</span>
                 <button
                   type="button"
-                  className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-black/10 disabled:opacity-60"
+                  className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-ink/10 disabled:opacity-60"
                   aria-label={f.removeEmployer(name)}
                   disabled={disabled}
                   onClick={() => remove(employerId)}
@@ -205,7 +205,7 @@ export function AudiencePicker({ value, onChange, disabled = false, error }: Aud
                   toggle(employer.id);
                 }}
               >
-                {chosen && <Check className="absolute left-2 size-5 text-brand" aria-hidden />}
+                {chosen && <Check className="absolute left-2 size-5 text-brand-ink" aria-hidden />}
                 <span className="break-words">{employer.name}</span>
               </li>
             );

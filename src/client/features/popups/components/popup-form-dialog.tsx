@@ -190,7 +190,7 @@ function DestinationSelect({ control, disabled, onEdited, ...wiring }: Omit<Cont
                         {group.items.map((o) => (
                           <SelectPrimitive.Item key={o.value} value={o.value} className={itemClass}>
                             <SelectPrimitive.ItemIndicator className="absolute left-2">
-                              <Check className="size-5 text-brand" aria-hidden />
+                              <Check className="size-5 text-brand-ink" aria-hidden />
                             </SelectPrimitive.ItemIndicator>
                             <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>
                           </SelectPrimitive.Item>
@@ -229,7 +229,7 @@ function Reach({ control }: { control: FormControl }) {
   // While a new count is on its way the last one stays (it is "about" anyway).
   const text = reach.isError ? f.reachFailed : reach.data ? reachText(reach.data.audienceSize) : f.reachCounting;
   return (
-    <p className={cn('rounded-xl bg-brand-soft px-4 py-3 text-sm font-semibold text-brand-strong', reach.isError && 'bg-warning-soft text-warning')} aria-live="polite" data-testid="popup-reach">
+    <p className={cn('rounded-xl bg-brand-soft px-4 py-3 text-sm font-semibold text-brand-ink', reach.isError && 'bg-warning-soft text-warning')} aria-live="polite" data-testid="popup-reach">
       {text}
     </p>
   );

@@ -13,15 +13,15 @@ const m = t.popups.member;
 /** Each theme's panel and main button; the member's popup and the admin's preview share them. */
 export const popupThemes: Record<PopupTheme, { panel: string; action: string }> = {
   green: {
-    panel: 'border-t-8 border-emerald-600 bg-emerald-50',
+    panel: 'border-t-8 border-emerald-600 bg-emerald-50 dark:bg-emerald-950',
     action: 'bg-emerald-700 text-white hover:bg-emerald-800 active:bg-emerald-800',
   },
   purple: {
-    panel: 'border-t-8 border-violet-600 bg-violet-50',
+    panel: 'border-t-8 border-violet-600 bg-violet-50 dark:bg-violet-950',
     action: 'bg-violet-700 text-white hover:bg-violet-800 active:bg-violet-800',
   },
   white: {
-    panel: 'border border-line bg-white',
+    panel: 'border border-line bg-surface',
     action: '',
   },
 };

@@ -14,7 +14,7 @@ function WealthCard({ icon: Icon, title, body, action, to }: { icon: LucideIcon;
   return (
     <Card className="flex flex-col gap-4" aria-label={title}>
       <div className="flex items-start gap-4">
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-soft text-brand-strong">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-soft text-brand-ink">
           <Icon className="size-6" aria-hidden />
         </span>
         <div className="flex flex-col gap-1">

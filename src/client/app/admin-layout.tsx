@@ -7,7 +7,7 @@ import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { TooltipProvider } from '../components/ui/tooltip';
-import { isForbidden } from '../features/admin/api/admin-queries';
+import { isForbidden } from '../features/admin/api/admin-errors';
 import { AdminAccessDialog } from '../features/admin/components/admin-access-dialog';
 import { AdminNav, adminSection } from '../features/admin/components/admin-nav';
 import { t } from '../lib/i18n';

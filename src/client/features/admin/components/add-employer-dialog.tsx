@@ -14,7 +14,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
 import { applyServerError } from '../../../lib/hook-form-errors';
-import { useCreateEmployer } from '../api/enrolment-requests';
+import { useCreateEmployer } from '../api/create-employer';
 
 const a = t.enrolment.addEmployer;
 

@@ -16,7 +16,7 @@ import { storeAdminAccess } from '../../../lib/auth-storage';
 import { t } from '../../../lib/i18n';
 import { useAuth } from '../../auth/auth-context';
 import { useConfig } from '../../config/use-config';
-import { adminAccessRequest, resetAdminQueries } from '../api/admin-queries';
+import { adminAccessRequest, resetAdminQueries } from '../api/request-admin-access';
 
 const a = t.auth.adminAccess;
 const x = t.mfa.adminAccess;

@@ -12,7 +12,8 @@ import { t } from '../../../lib/i18n';
 import { isRecordId } from '../admin-list-state';
 import { BreakableText } from './breakable-text';
 import { formatDate, formatDateTime } from '#shared/dates';
-import { errorMessage, isNotFound, useEmployee } from '../api/admin-queries';
+import { errorMessage, isNotFound } from '../api/admin-errors';
+import { useEmployee } from '../api/get-employee';
 
 const p = t.admin.employee;
 

@@ -12,7 +12,8 @@ import { t } from '../../../lib/i18n';
 import { chooseSortField, toggleSortOrder, useUrlListState } from '../../../lib/list-state';
 import { formatDateTime } from '#shared/dates';
 import { employerFooter, employerListQuery, readEmployerListState, writeEmployerListState } from '../admin-list-state';
-import { errorMessage, useEmployers } from '../api/admin-queries';
+import { errorMessage } from '../api/admin-errors';
+import { useEmployers } from '../api/get-employers';
 import { AddEmployerDialog } from './add-employer-dialog';
 
 const e = t.admin.employers;

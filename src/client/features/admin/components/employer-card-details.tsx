@@ -22,7 +22,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { applyServerError } from '../../../lib/hook-form-errors';
-import { useEmployerCard, useSaveEmployerCard } from '../api/employer-card';
+import { useEmployerCard } from '../api/get-employer-card';
+import { useSaveEmployerCard } from '../api/save-employer-card';
 
 const c = t.cards.admin;
 const labels = t.cards.fields;

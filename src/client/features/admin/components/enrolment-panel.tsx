@@ -8,7 +8,8 @@ import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
-import { useEnrolment, useSetEnrolmentMode } from '../api/enrolment-requests';
+import { useEnrolment } from '../api/get-enrolment';
+import { useSetEnrolmentMode } from '../api/set-enrolment-mode';
 import { RosterImportDialog } from './roster-import-dialog';
 
 const p = t.enrolment.panel;

@@ -8,7 +8,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
-import { refreshAfterImport, type UploadProgress, uploadRoster } from '../api/enrolment-requests';
+import { refreshAfterImport, type UploadProgress, uploadRoster } from '../api/upload-roster';
 
 const d = t.enrolment.importDialog;
 

@@ -14,7 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { applyServerError, useFocusAfterSubmit } from '../../../lib/hook-form-errors';
-import { registerRequest } from '../api/auth-requests';
+import { registerRequest } from '../api/register';
 import { EmployerCombobox } from './employer-combobox';
 
 const r = t.auth.register;

@@ -29,7 +29,9 @@ import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
 import { applyServerError, useFocusAfterSubmit } from '../../../lib/hook-form-errors';
 import { useAuth } from '../../auth/auth-context';
-import { useAddFamilyMember, useFamilyMembers, useUpdateFamilyMember } from '../api/family-queries';
+import { useAddFamilyMember } from '../api/add-family-member';
+import { useFamilyMembers } from '../api/get-family-members';
+import { useUpdateFamilyMember } from '../api/update-family-member';
 
 const m = t.members.familyForm;
 const fieldNames = ['firstName', 'lastName', 'dob', 'relationship'] as const;

@@ -15,8 +15,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
-import { useFamilyMembers, useRemoveFamilyMember } from '../api/family-queries';
-import { useProfile } from '../api/profile-queries';
+import { useFamilyMembers } from '../api/get-family-members';
+import { useProfile } from '../api/get-profile';
+import { useRemoveFamilyMember } from '../api/remove-family-member';
 import { formatDob } from '../format-dob';
 
 const m = t.members.profile;

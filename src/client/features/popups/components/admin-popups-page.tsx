@@ -28,7 +28,9 @@ import {
   readPopupListState,
   writePopupListState,
 } from '../admin-popup-view';
-import { useAdminPopups, useDeletePopup, useSetPopupActive } from '../api/admin-popups';
+import { useDeletePopup } from '../api/delete-popup';
+import { useAdminPopups } from '../api/get-admin-popups';
+import { useSetPopupActive } from '../api/set-popup-active';
 import { PopupFormDialog } from './popup-form-dialog';
 import { PopupStatusBadge } from './popup-status-badge';
 

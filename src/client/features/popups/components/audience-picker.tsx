@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
-import { useEmployerSearch } from '../api/admin-popups';
+import { useEmployerSearch } from '../api/search-employers';
 import { MAX_OPTIONS, employerName, moveActive, toggleId } from '../audience-picker-logic';
 import { useDebouncedValue } from '../use-debounced-value';
 

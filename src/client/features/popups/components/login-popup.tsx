@@ -4,7 +4,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { t } from '../../../lib/i18n';
 import { useAuth } from '../../auth/auth-context';
 import { useConfig } from '../../config/use-config';
-import { useCompletePopup, useSnoozePopup } from '../api/member-popups';
+import { useCompletePopup } from '../api/complete-popup';
+import { useSnoozePopup } from '../api/snooze-popup';
 import { completeErrorMessage, isLastReminder, parseLoginPopup, popupAction, snoozeErrorMessage } from '../login-popup-rules';
 import { PopupBody, PopupMessage, PopupTitle, popupThemes } from './popup-view';
 

@@ -39,7 +39,10 @@ import {
   reachText,
   toLocalInputValue,
 } from '../admin-popup-view';
-import { useActionUrls, useCreatePopup, usePopupReach, useUpdatePopup } from '../api/admin-popups';
+import { useCreatePopup } from '../api/create-popup';
+import { useActionUrls } from '../api/get-action-urls';
+import { usePopupReach } from '../api/get-popup-reach';
+import { useUpdatePopup } from '../api/update-popup';
 import { useDebouncedValue } from '../use-debounced-value';
 import { AudiencePicker } from './audience-picker';
 import { PopupPreview } from './popup-preview';

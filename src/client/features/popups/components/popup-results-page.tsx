@@ -11,7 +11,8 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
-import { useAdminPopups, usePopupResults } from '../api/admin-popups';
+import { useAdminPopups } from '../api/get-admin-popups';
+import { usePopupResults } from '../api/get-popup-results';
 import { PopupStatusBadge } from './popup-status-badge';
 import { type ResultDay, completionRate, formatDay, formatRate, formatShortDay, resultsCsv, resultsFileName, totals } from '../popup-results';
 

@@ -5,8 +5,8 @@ import { type ChangePasswordForm as ChangePasswordValues, ChangePasswordFormSche
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { FormField } from '../../../components/form-field';
 import { t } from '../../../lib/i18n';
 import { applyServerError } from '../../../lib/hook-form-errors';
 import { useAuth } from '../../auth/auth-context';
@@ -29,7 +29,7 @@ export function ChangePasswordCard() {
     defaultValues: empty,
     reValidateMode: 'onSubmit',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   useEffect(() => {
     if (outcome) message.current?.focus();
@@ -47,16 +47,8 @@ export function ChangePasswordCard() {
     }
   });
 
-  const field = (name: keyof ChangePasswordValues) => ({
-    ...form.register(name, {
-      onChange: () => {
-        form.clearErrors(name);
-        setOutcome(null);
-      },
-    }),
-    showLabel: t.account.showPassword,
-    hideLabel: t.account.hidePassword,
-  });
+  // Editing a field also clears the last outcome.
+  const options = { onChange: () => setOutcome(null) };
 
   return (
     <Card className="flex flex-col gap-4" aria-labelledby="change-password-title">
@@ -71,15 +63,15 @@ export function ChangePasswordCard() {
       <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="change-password-title">
         {/* The account's email for password managers, which file the new password under it. */}
         <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-        <Field label={c.current} error={errors.currentPassword?.message}>
-          <PasswordInput autoComplete="current-password" {...field('currentPassword')} />
-        </Field>
-        <Field label={c.next} hint={c.hint} error={errors.newPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...field('newPassword')} />
-        </Field>
-        <Field label={c.confirm} error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...field('confirmPassword')} />
-        </Field>
+        <FormField form={form} name="currentPassword" label={c.current} options={options}>
+          <PasswordInput autoComplete="current-password" showLabel={t.account.showPassword} hideLabel={t.account.hidePassword} />
+        </FormField>
+        <FormField form={form} name="newPassword" label={c.next} hint={c.hint} options={options}>
+          <PasswordInput autoComplete="new-password" showLabel={t.account.showPassword} hideLabel={t.account.hidePassword} />
+        </FormField>
+        <FormField form={form} name="confirmPassword" label={c.confirm} options={options}>
+          <PasswordInput autoComplete="new-password" showLabel={t.account.showPassword} hideLabel={t.account.hidePassword} />
+        </FormField>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? c.submitting : c.submit}
         </Button>

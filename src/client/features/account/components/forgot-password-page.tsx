@@ -9,8 +9,8 @@ import { PageLayout } from '../../../components/page-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { FormField } from '../../../components/form-field';
 import { t } from '../../../lib/i18n';
 import { applyServerError } from '../../../lib/hook-form-errors';
 import { useForgotPassword } from '../api/forgot-password';
@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
     defaultValues: { email: '' },
     reValidateMode: 'onSubmit',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   useEffect(() => {
     if (sent || generalError) message.current?.focus();
@@ -62,9 +62,9 @@ export function ForgotPasswordPage() {
               </Alert>
             )}
             <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-              <Field label={f.email} error={errors.email?.message}>
-                <Input type="email" autoComplete="email" inputMode="email" {...form.register('email', { onChange: () => form.clearErrors('email') })} />
-              </Field>
+              <FormField form={form} name="email" label={f.email}>
+                <Input type="email" autoComplete="email" inputMode="email" />
+              </FormField>
               <Button type="submit" size="lg" disabled={isSubmitting}>
                 {isSubmitting ? f.submitting : f.submit}
               </Button>

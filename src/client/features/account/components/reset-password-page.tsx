@@ -9,8 +9,8 @@ import { PageLayout } from '../../../components/page-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { FormField } from '../../../components/form-field';
 import { t } from '../../../lib/i18n';
 import { applyServerError } from '../../../lib/hook-form-errors';
 import { useResetPassword } from '../api/reset-password';
@@ -39,7 +39,7 @@ export function ResetPasswordPage() {
     defaultValues: { password: '', confirmPassword: '' },
     reValidateMode: 'onSubmit',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   useEffect(() => {
     if (linkError && token) message.current?.focus();
@@ -58,8 +58,6 @@ export function ResetPasswordPage() {
     }
   });
 
-  const field = (name: keyof ResetPasswordForm) => form.register(name, { onChange: () => form.clearErrors(name) });
-
   return (
     <PageLayout title={r.title}>
       <Card className="flex flex-col gap-5">
@@ -76,12 +74,12 @@ export function ResetPasswordPage() {
         )}
         {token && (
           <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-            <Field label={r.password} hint={r.hint} error={errors.password?.message}>
-              <PasswordInput autoComplete="new-password" showLabel={t.account.showPassword} hideLabel={t.account.hidePassword} {...field('password')} />
-            </Field>
-            <Field label={r.confirm} error={errors.confirmPassword?.message}>
-              <PasswordInput autoComplete="new-password" showLabel={t.account.showPassword} hideLabel={t.account.hidePassword} {...field('confirmPassword')} />
-            </Field>
+            <FormField form={form} name="password" label={r.password} hint={r.hint}>
+              <PasswordInput autoComplete="new-password" showLabel={t.account.showPassword} hideLabel={t.account.hidePassword} />
+            </FormField>
+            <FormField form={form} name="confirmPassword" label={r.confirm}>
+              <PasswordInput autoComplete="new-password" showLabel={t.account.showPassword} hideLabel={t.account.hidePassword} />
+            </FormField>
             <Button type="submit" size="lg" disabled={isSubmitting}>
               {isSubmitting ? r.submitting : r.submit}
             </Button>

@@ -8,9 +8,9 @@ import { type CreateEmployerRequest, CreateEmployerRequestSchema } from '#shared
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
+import { FormField } from '../../../components/form-field';
 import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
 import { applyServerError } from '../../../lib/hook-form-errors';
@@ -26,7 +26,6 @@ export function AddEmployerDialog() {
   const create = useCreateEmployer();
   const [submission] = useState(() => new SubmissionKey());
   const form = useForm<CreateEmployerRequest>({ resolver: zodResolver(CreateEmployerRequestSchema), defaultValues: { name: '' } });
-  const error = form.formState.errors.name?.message;
 
   const onValid = async (values: CreateEmployerRequest) => {
     setGeneralError(null);
@@ -62,9 +61,9 @@ export function AddEmployerDialog() {
       <DialogContent title={a.title} description={a.description}>
         <form className="flex flex-col gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)} noValidate>
           {generalError && <Alert>{generalError}</Alert>}
-          <Field label={a.name} error={error}>
-            <Input autoComplete="off" {...form.register('name', { onChange: () => form.clearErrors('name') })} />
-          </Field>
+          <FormField form={form} name="name" label={a.name}>
+            <Input autoComplete="off" />
+          </FormField>
           <Button type="submit" disabled={form.formState.isSubmitting}>
             {form.formState.isSubmitting ? a.submitting : a.submit}
           </Button>

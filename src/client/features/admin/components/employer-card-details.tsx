@@ -14,11 +14,11 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { FormField } from '../../../components/form-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { applyServerError } from '../../../lib/hook-form-errors';
@@ -42,7 +42,7 @@ function CardDetailsForm({ companyId, card }: { companyId: string; card: Employe
     resolver: zodResolver(EmployerCardDetailsSchema),
     defaultValues: toForm(card.details),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onValid = async (details: EmployerCardDetails) => {
     setFormError(null);
@@ -57,22 +57,20 @@ function CardDetailsForm({ companyId, card }: { companyId: string; card: Employe
   };
 
   const field = (name: CardFieldName) => {
-    const register = form.register(name, { onChange: () => form.clearErrors(name) });
     const hint = name === 'rxBin' ? c.hints.rxBin : name === 'backNote' ? c.hints.backNote : undefined;
     return (
-      <Field key={name} label={labels[name]} hint={hint} error={errors[name]?.message}>
+      <FormField key={name} form={form} name={name} label={labels[name]} hint={hint}>
         {name === 'backNote' ? (
-          <Textarea rows={3} maxLength={CARD_FIELD_LIMITS.backNote} {...register} />
+          <Textarea rows={3} maxLength={CARD_FIELD_LIMITS.backNote} />
         ) : (
           <Input
             autoComplete="off"
             maxLength={CARD_FIELD_LIMITS[name]}
             {...(PHONES.includes(name) ? { type: 'tel', inputMode: 'tel' as const } : {})}
             {...(name === 'rxBin' ? { inputMode: 'numeric' as const } : {})}
-            {...register}
           />
         )}
-      </Field>
+      </FormField>
     );
   };
 

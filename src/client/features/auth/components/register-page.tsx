@@ -9,8 +9,8 @@ import { PageLayout } from '../../../components/page-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { FormField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { applyServerError, useFocusAfterSubmit } from '../../../lib/hook-form-errors';
@@ -21,7 +21,6 @@ const r = t.auth.register;
 /** Spec section 9: back to sign-in 2 seconds after registering. */
 export const REGISTER_REDIRECT_MS = 2000;
 const fieldNames = ['firstName', 'lastName', 'email', 'company', 'lhmpId', 'password'] as const;
-type FieldName = (typeof fieldNames)[number];
 
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -34,7 +33,7 @@ export function RegisterPage() {
     // The fields are disabled while the form submits, so focus moves once they are enabled again.
     shouldFocusError: false,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const locked = isSubmitting || succeeded;
   const focusLater = useFocusAfterSubmit(form, locked);
 
@@ -62,11 +61,6 @@ export function RegisterPage() {
   };
   const onSubmit = (event: FormEvent) => void form.handleSubmit(onValid, onInvalid)(event);
 
-  const field = (name: FieldName) => ({
-    ...form.register(name, { onChange: () => form.clearErrors(name) }),
-    disabled: locked,
-  });
-
   return (
     <PageLayout title={r.title}>
       <Card className="flex flex-col gap-5">
@@ -75,32 +69,31 @@ export function RegisterPage() {
         {generalError && <Alert>{generalError}</Alert>}
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
-            <Field label={r.firstName} error={errors.firstName?.message}>
-              <Input autoComplete="given-name" {...field('firstName')} />
-            </Field>
-            <Field label={r.lastName} error={errors.lastName?.message}>
-              <Input autoComplete="family-name" {...field('lastName')} />
-            </Field>
+            <FormField form={form} name="firstName" label={r.firstName} disabled={locked}>
+              <Input autoComplete="given-name" />
+            </FormField>
+            <FormField form={form} name="lastName" label={r.lastName} disabled={locked}>
+              <Input autoComplete="family-name" />
+            </FormField>
           </div>
-          <Field label={r.email} error={errors.email?.message}>
-            <Input type="email" autoComplete="email" inputMode="email" {...field('email')} />
-          </Field>
-          <Field label={r.company} error={errors.company?.message}>
+          <FormField form={form} name="email" label={r.email} disabled={locked}>
+            <Input type="email" autoComplete="email" inputMode="email" />
+          </FormField>
+          <FormField form={form} name="company" label={r.company} disabled={locked}>
             <EmployerCombobox
               autoComplete="off"
-              {...field('company')}
               onChoose={(name) => {
                 form.setValue('company', name);
                 form.clearErrors('company');
               }}
             />
-          </Field>
-          <Field label={r.lhmpId} hint={r.lhmpIdHint} error={errors.lhmpId?.message}>
-            <Input maxLength={7} placeholder={r.lhmpIdPlaceholder} autoCapitalize="characters" autoComplete="off" {...field('lhmpId')} />
-          </Field>
-          <Field label={r.password} hint={r.passwordHint} error={errors.password?.message}>
-            <Input type="password" autoComplete="new-password" {...field('password')} />
-          </Field>
+          </FormField>
+          <FormField form={form} name="lhmpId" label={r.lhmpId} hint={r.lhmpIdHint} disabled={locked}>
+            <Input maxLength={7} placeholder={r.lhmpIdPlaceholder} autoCapitalize="characters" autoComplete="off" />
+          </FormField>
+          <FormField form={form} name="password" label={r.password} hint={r.passwordHint} disabled={locked}>
+            <Input type="password" autoComplete="new-password" />
+          </FormField>
           <Button type="submit" size="lg" disabled={locked}>
             {isSubmitting ? r.submitting : r.submit}
           </Button>

@@ -24,6 +24,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
+import { FormField } from '../../../components/form-field';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/form-draft';
 import { t } from '../../../lib/i18n';
 import { SubmissionKey } from '../../../lib/submission-key';
@@ -100,11 +101,6 @@ function FamilyForm({ mode, initial, save, draftName, loadedAt }: FamilyFormProp
     }
   })(event);
 
-  const text = (name: 'firstName' | 'lastName' | 'dob') => ({
-    ...form.register(name, { onChange: () => form.clearErrors(name) }),
-    disabled: isSubmitting,
-  });
-
   const actions = (
     <>
       {isSubmitting ? (
@@ -129,15 +125,15 @@ function FamilyForm({ mode, initial, save, draftName, loadedAt }: FamilyFormProp
       <form id={formId} className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label={mode === 'add' ? m.addTitle : m.editTitle}>
         {generalError && <Alert>{generalError}</Alert>}
         {restored && !generalError && <Alert variant="info">{t.common.idle.draftRestored}</Alert>}
-        <Field label={m.firstName} error={errors.firstName?.message}>
-          <Input autoComplete="off" maxLength={50} {...text('firstName')} />
-        </Field>
-        <Field label={m.lastName} error={errors.lastName?.message}>
-          <Input autoComplete="off" maxLength={50} {...text('lastName')} />
-        </Field>
-        <Field label={m.dob} error={errors.dob?.message}>
-          <Input type="date" min={EARLIEST_DOB} max={today} {...text('dob')} />
-        </Field>
+        <FormField form={form} name="firstName" label={m.firstName} disabled={isSubmitting}>
+          <Input autoComplete="off" maxLength={50} />
+        </FormField>
+        <FormField form={form} name="lastName" label={m.lastName} disabled={isSubmitting}>
+          <Input autoComplete="off" maxLength={50} />
+        </FormField>
+        <FormField form={form} name="dob" label={m.dob} disabled={isSubmitting}>
+          <Input type="date" min={EARLIEST_DOB} max={today} />
+        </FormField>
         <Controller
           control={form.control}
           name="relationship"

@@ -22,6 +22,7 @@ import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { FormField } from '../../../components/form-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
@@ -464,14 +465,7 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
   });
 
   const clear = (name: keyof PopupFormInput) => () => form.clearErrors(name);
-  const text = (name: 'title' | 'timezone' | 'actionLabel') => ({ ...form.register(name, { onChange: clear(name) }), disabled: busy });
-  const integer = (name: 'interval' | 'maxSnoozes' | 'priority') => ({
-    ...form.register(name, { setValueAs: parseIntegerInput, onChange: clear(name) }),
-    type: 'number',
-    inputMode: 'numeric' as const,
-    step: 1,
-    disabled: busy,
-  });
+  const integer = { setValueAs: parseIntegerInput };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
@@ -490,15 +484,15 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
       >
         <form className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:gap-x-8" onSubmit={onSubmit} noValidate>
           <Section title={f.sectionContent} className="lg:col-start-1">
-            <Field label={f.title} error={errors.title?.message}>
-              <Input autoComplete="off" maxLength={200} {...text('title')} />
-            </Field>
-            <Field label={f.message} error={errors.message?.message}>
-              <Textarea rows={3} maxLength={1000} {...form.register('message', { onChange: clear('message') })} disabled={busy} />
-            </Field>
-            <Field label={f.actionLabel} hint={f.actionLabelHint} error={errors.actionLabel?.message}>
-              <Input autoComplete="off" maxLength={80} {...text('actionLabel')} />
-            </Field>
+            <FormField form={form} name="title" label={f.title} disabled={busy}>
+              <Input autoComplete="off" maxLength={200} />
+            </FormField>
+            <FormField form={form} name="message" label={f.message} disabled={busy}>
+              <Textarea rows={3} maxLength={1000} />
+            </FormField>
+            <FormField form={form} name="actionLabel" label={f.actionLabel} hint={f.actionLabelHint} disabled={busy}>
+              <Input autoComplete="off" maxLength={80} />
+            </FormField>
             <Field label={f.actionTarget} hint={f.actionTargetHint} error={errors.actionTarget?.message}>
               <DestinationSelect control={form.control} disabled={busy} onEdited={clear('actionTarget')} />
             </Field>
@@ -523,13 +517,13 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
               <Field label={f.recurrence} error={errors.recurrence?.message}>
                 <FormSelect control={form.control} name="recurrence" options={recurrenceOptions} disabled={busy} onEdited={clear('recurrence')} />
               </Field>
-              <Field label={f.interval} hint={f.intervalHint} error={errors.interval?.message}>
-                <Input min={1} max={24} {...integer('interval')} />
-              </Field>
+              <FormField form={form} name="interval" label={f.interval} hint={f.intervalHint} disabled={busy} options={integer}>
+                <Input type="number" inputMode="numeric" step={1} min={1} max={24} />
+              </FormField>
             </div>
-            <Field label={f.timezone} hint={f.timezoneHint} error={errors.timezone?.message}>
-              <Input list="popup-time-zones" autoComplete="off" spellCheck={false} {...text('timezone')} />
-            </Field>
+            <FormField form={form} name="timezone" label={f.timezone} hint={f.timezoneHint} disabled={busy}>
+              <Input list="popup-time-zones" autoComplete="off" spellCheck={false} />
+            </FormField>
             <datalist id="popup-time-zones">
               {zones.map((z) => (
                 <option key={z} value={z} />
@@ -550,12 +544,12 @@ export function PopupFormDialog({ open, onOpenChange, popup }: PopupFormDialogPr
 
           <Section title={f.sectionLimits} className="lg:col-start-1">
             <div className="grid grid-cols-2 gap-4">
-              <Field label={f.maxSnoozes} error={errors.maxSnoozes?.message}>
-                <Input min={0} max={10} {...integer('maxSnoozes')} />
-              </Field>
-              <Field label={f.priority} error={errors.priority?.message}>
-                <Input min={1} max={10} {...integer('priority')} />
-              </Field>
+              <FormField form={form} name="maxSnoozes" label={f.maxSnoozes} disabled={busy} options={integer}>
+                <Input type="number" inputMode="numeric" step={1} min={0} max={10} />
+              </FormField>
+              <FormField form={form} name="priority" label={f.priority} disabled={busy} options={integer}>
+                <Input type="number" inputMode="numeric" step={1} min={1} max={10} />
+              </FormField>
             </div>
             <Field label={f.dailyCap} hint={f.dailyCapHint} error={errors.dailyCap?.message}>
               <Input

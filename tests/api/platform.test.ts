@@ -220,7 +220,14 @@ describe('serving the built client', () => {
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
+    // Never revalidated nor asked for in parts: no validators, no ranges.
+    expect([br.headers.etag, br.headers['last-modified'], br.headers['accept-ranges']]).toEqual([undefined, undefined, undefined]);
     expect(br.rawPayload.equals(file('assets/app-abc123.js.br'))).toBe(true);
+    // A file that is not hashed is revalidated: it keeps its validator.
+    const logo = await client.app.inject({ url: '/logo.svg' });
+    expect(logo.headers['cache-control']).toBe('no-cache');
+    expect(logo.headers.etag).toMatch(/^W\/"/);
+    expect((await client.app.inject({ url: '/logo.svg', headers: { 'if-none-match': String(logo.headers.etag) } })).statusCode).toBe(304);
     const gz = await client.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.rawPayload.equals(file('assets/app-abc123.js.gz'))).toBe(true);

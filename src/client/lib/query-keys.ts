@@ -16,7 +16,6 @@ const [ADMIN] = ADMIN_SCOPE;
 
 export const queryKeys = {
   member: {
-    all: MEMBER_SCOPE,
     config: CONFIG_KEY,
     me: ME_KEY,
     /** GET /api/employers/suggest?q=: one entry per text typed (trimmed). */

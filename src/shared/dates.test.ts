@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, isRealIsoDate, localIsoDate } from './dates';
+import { isRealIsoDate, localIsoDate } from './dates';
 
 describe('isRealIsoDate', () => {
   it.each(['2015-06-01', '2024-02-29', '1900-01-01', '2000-02-29'])('accepts %s', (d) => expect(isRealIsoDate(d)).toBe(true));
@@ -11,15 +11,5 @@ describe('isRealIsoDate', () => {
 describe('localIsoDate', () => {
   it('formats the local date with zero padding', () => {
     expect(localIsoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
-  });
-});
-
-describe('formatDateTime and formatDate', () => {
-  const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-  it('shows date and time, or the date alone', () => {
-    expect(formatDateTime('2026-02-10T14:30:00.000Z', utc({ month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }))).toBe(
-      'Feb 10, 2026, 2:30 PM',
-    );
-    expect(formatDate('2026-02-10T14:30:00.000Z', utc({ month: 'short', day: 'numeric', year: 'numeric' }))).toBe('Feb 10, 2026');
   });
 });

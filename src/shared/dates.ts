@@ -18,16 +18,3 @@ export function isRealIsoDate(iso: string): boolean {
 export function localIsoDate(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** Short month, day, year, hour and minute (last login, last activity, a popup's period), in the runtime's time zone. */
-export function formatDateTime(iso: string, format: Intl.DateTimeFormat = dateTime): string {
-  return format.format(new Date(iso));
-}
-
-/** Short month, day and year (account created, date added), in the runtime's time zone. */
-export function formatDate(iso: string, format: Intl.DateTimeFormat = dateOnly): string {
-  return format.format(new Date(iso));
-}

@@ -1,3 +1,7 @@
+import { formatterFor } from '../i18n/format';
+
+const f = formatterFor('en');
+
 /** Account lifecycle: email verification, password reset, password change, signed-in devices. */
 export const account = {
   device: {
@@ -78,7 +82,6 @@ export const account = {
     intro: 'Your password and the devices signed in to your account.',
     entry: 'Security',
     entryBody: 'Password and signed-in devices',
-    backToProfile: 'Back to Profile',
   },
   changePassword: {
     title: 'Change password',
@@ -109,7 +112,7 @@ export const account = {
     signingOut: 'Signing out...',
     signedOut: 'The device has been signed out.',
     signedOutOthers: (count: number) =>
-      count === 0 ? 'No other devices were signed in.' : count === 1 ? '1 other device has been signed out.' : `${count} other devices have been signed out.`,
+      f.plural(count, { '=0': 'No other devices were signed in.', one: '# other device has been signed out.', other: '# other devices have been signed out.' }),
     failed: 'The device could not be signed out. Please try again.',
     loadFailed: 'Your devices could not be loaded.',
     retry: 'Try again',

@@ -1,3 +1,7 @@
+import { formatterFor } from '../i18n/format';
+
+const f = formatterFor('en');
+
 /**
  * Admin area: navigation bar, employers, employer detail, employee detail
  * (spec sections 2, 4 and 8). Spec texts are word for word.
@@ -31,7 +35,7 @@ export const admin = {
     participants: (count: number) => `${count} Participants`,
     family: (count: number) => `${count} Family`,
     counts: 'Counts',
-    showing: (count: number) => `Showing ${count} employer(s)`,
+    showing: (count: number) => f.plural(count, { one: 'Showing # employer', other: 'Showing # employers' }),
     matching: (term: string) => `matching "${term}"`,
     empty: 'No employers found',
     emptySearchHint: 'Try adjusting your search terms',
@@ -69,8 +73,8 @@ export const admin = {
     empty: 'No employees found',
     emptySearchHint: 'Try adjusting your search terms',
     /** The result count shown while a search or a status filter narrows the list. */
-    matchingCount: (count: number) => (count === 1 ? '1 employee matches' : `${count.toLocaleString('en-US')} employees match`),
-    matchingCountMoreThan: (count: number) => `More than ${count.toLocaleString('en-US')} employees match`,
+    matchingCount: (count: number) => f.plural(count, { one: '# employee matches', other: '# employees match' }),
+    matchingCountMoreThan: (count: number) => `More than ${f.number(count)} employees match`,
     employeeList: 'Employees',
     pagination: 'Pagination',
     loading: 'Loading employer...',

@@ -35,6 +35,7 @@ export const cardUi = {
     rxPcn: 'Rx PCN',
     rxGroup: 'Rx Group',
     relationship: 'Relationship',
+    relationships: { Spouse: 'Spouse', Child: 'Child', Parent: 'Parent', Sibling: 'Sibling', Other: 'Other' },
     dateOfBirth: 'Date of birth',
     subscriber: 'Subscriber',
     memberServices: 'Member services',
@@ -43,7 +44,6 @@ export const cardUi = {
     call: (label: string, phone: string) => `${label}: call ${phone}`,
     qrAlt: (name: string) => `QR code a front desk scans to check the card for ${name} is genuine`,
     qrFailed: 'The QR code could not be drawn.',
-    validUntil: (date: string) => `Valid until ${date}`,
     hipaa: 'HIPAA notice: This card contains protected health information. Keep it private and show it only to your care providers.',
   },
   actions: {

@@ -1,3 +1,7 @@
+import { formatterFor } from '../i18n/format';
+
+const f = formatterFor('en');
+
 /** Strings used across screens. English is the spec's text, word for word. */
 export const common = {
   home: 'Home',
@@ -30,13 +34,15 @@ export const common = {
     themeSystem: 'Same as device',
     themeLight: 'Light',
     themeDark: 'Dark',
+    /** The language switcher's name; the languages are named in themselves (LANGUAGE_NAMES). */
+    language: 'Language',
   },
   toastRegion: 'Notifications',
   skipToContent: 'Skip to content',
   offlineNotSaved: "You're offline. Your changes were not saved.",
   /** The idle warning (WCAG 2.2.1) and what follows an idle sign-out. */
   idle: {
-    title: (seconds: number) => `You'll be signed out in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
+    title: (seconds: number) => f.plural(seconds, { one: "You'll be signed out in # second", other: "You'll be signed out in # seconds" }),
     body: 'For your privacy, we sign you out after 15 minutes without activity.',
     stay: 'Stay signed in',
     signOutNow: 'Sign out now',

@@ -1,3 +1,7 @@
+import { formatterFor } from '../i18n/format';
+
+const f = formatterFor('en');
+
 /**
  * Eligibility rosters, enrolment modes and employer names: the admin's roster import, the
  * registration refusal, employer suggestions on the registration form.
@@ -38,7 +42,7 @@ export const enrolment = {
     modeLabel: 'Only people on the roster can register',
     open: 'Open: anyone who names this employer can register.',
     roster: 'Roster: only people on the eligibility roster can register.',
-    entries: (count: number) => (count === 1 ? '1 person on the roster.' : `${count.toLocaleString('en-US')} people on the roster.`),
+    entries: (count: number) => f.plural(count, { one: '# person on the roster.', other: '# people on the roster.' }),
     emptyRosterWarning: 'The roster is empty: nobody can register until a roster is imported.',
     importRoster: 'Import roster',
     modeChangedToRoster: 'Registration now needs a roster match',
@@ -67,14 +71,14 @@ export const enrolment = {
     removed: 'Removed from the roster',
     badRows: 'Bad rows (skipped)',
     badRowsTitle: (total: number, shown: number) =>
-      total > shown ? `Bad rows: ${total.toLocaleString('en-US')} (the first ${shown} are listed)` : `Bad rows: ${total.toLocaleString('en-US')}`,
+      total > shown ? `Bad rows: ${f.number(total)} (the first ${shown} are listed)` : `Bad rows: ${f.number(total)}`,
     line: (line: number) => `Line ${line}`,
     notListedTitle: (total: number, shown: number) =>
       total > shown
-        ? `Registered members not on this roster: ${total.toLocaleString('en-US')} (the first ${shown} are listed)`
-        : `Registered members not on this roster: ${total.toLocaleString('en-US')}`,
+        ? `Registered members not on this roster: ${f.number(total)} (the first ${shown} are listed)`
+        : `Registered members not on this roster: ${f.number(total)}`,
     notListedNote: 'They keep their accounts. Only new registrations are checked against the roster.',
-    import: (count: number) => `Import ${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`,
+    import: (count: number) => f.plural(count, { one: 'Import # row', other: 'Import # rows' }),
     progressLabel: 'Import progress',
     uploading: (percent: number) => `Uploading and checking: ${percent}%`,
     applying: 'Applying changes...',
@@ -96,6 +100,6 @@ export const enrolment = {
   },
   suggestions: {
     label: 'Suggestions',
-    count: (count: number) => (count === 1 ? '1 suggestion. Use the arrow keys to choose.' : `${count} suggestions. Use the arrow keys to choose.`),
+    count: (count: number) => f.plural(count, { one: '# suggestion. Use the arrow keys to choose.', other: '# suggestions. Use the arrow keys to choose.' }),
   },
 } as const;

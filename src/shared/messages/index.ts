@@ -11,6 +11,7 @@ import { members } from './members';
 import { mfa } from './mfa';
 import { offline } from './offline';
 import { popups } from './popups';
+import { server } from './server';
 import { voice } from './voice';
 
 /**
@@ -32,5 +33,6 @@ export const messages = {
   cards,
   cardUi,
   offline,
+  server,
 } as const;
 export type Messages = typeof messages;

@@ -1,6 +1,21 @@
 /** Member screens: home, health, wealth, store, information, ID card, profile and family (spec section 2). */
 export const members = {
   memberNotFound: 'Member not found',
+  /** The services as Quick Access and voice navigation name them, by their English name (shared/shortcuts.ts). */
+  shortcutNames: {
+    'Virtual Urgent Care': 'Virtual Urgent Care',
+    'Virtual Primary Care': 'Virtual Primary Care',
+    'In Person Care': 'In Person Care',
+    'Quest Select Labs': 'Quest Select Labs',
+    'Virtual Therapy': 'Virtual Therapy',
+    'Care Navigator': 'Care Navigator',
+    Prescriptions: 'Prescriptions',
+    SOAR: 'SOAR',
+    'Vital Scan': 'Vital Scan',
+    'Plan of Care': 'Plan of Care',
+    'Financial Wellness Center': 'Financial Wellness Center',
+    'Financial Guidance System': 'Financial Guidance System',
+  },
   tabBar: {
     label: 'Main',
     vitalScan: 'Vital Scan',
@@ -138,6 +153,8 @@ export const members = {
     dob: 'Date of Birth',
     relationship: 'Relationship',
     relationshipPlaceholder: 'Select relationship',
+    /** Each relationship as it is shown; the API's values are the English words. */
+    relationships: { Spouse: 'Spouse', Child: 'Child', Parent: 'Parent', Sibling: 'Sibling', Other: 'Other' },
     save: 'Save',
     saving: 'Saving...',
     cancel: 'Cancel',

@@ -1,3 +1,7 @@
+import { formatterFor } from '../i18n/format';
+
+const f = formatterFor('en');
+
 /** Two-step sign-in (TOTP) and the admin step-up's second factor. */
 export const mfa = {
   validation: {
@@ -60,7 +64,7 @@ export const mfa = {
     off: 'Off',
     statusOn: (since: string) => `Two-step sign-in is on since ${since}.`,
     statusOff: 'Two-step sign-in is off.',
-    recoveryLeft: (n: number) => (n === 1 ? '1 recovery code left.' : `${n} recovery codes left.`),
+    recoveryLeft: (n: number) => f.plural(n, { one: '# recovery code left.', other: '# recovery codes left.' }),
     turnOn: 'Turn on two-step sign-in',
     turnOff: 'Turn off two-step sign-in',
     password: 'Password',

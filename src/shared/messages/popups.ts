@@ -1,15 +1,18 @@
+import { formatterFor } from '../i18n/format';
+
+const f = formatterFor('en');
+
 /**
  * Reminder popups: the member's login popup (spec sections 4 and 8) and the admin popup
  * console (spec sections 2, 4, 5 and 8). Spec texts are word for word.
  */
 export const popups = {
   member: {
-    takeVitalScan: 'Take Vital Scan',
     snooze: 'Snooze',
     close: 'Close',
     lastReminderBadge: 'Last Reminder',
     lastReminderWarning: 'This is your final reminder. Please take action now.',
-    snoozedTimes: (count: number) => `Snoozed ${count} time(s)`,
+    snoozedTimes: (count: number) => f.plural(count, { one: 'Snoozed # time', other: 'Snoozed # times' }),
     snoozedTitle: 'Popup Snoozed',
     snoozedBody: "You'll see this reminder again later.",
     completedTitle: 'Action Completed',
@@ -72,7 +75,7 @@ export const popups = {
     destination: 'Destination',
     audience: 'Audience',
     audienceAll: 'All employers',
-    audienceEmployers: (n: number) => (n === 1 ? '1 employer' : `${n} employers`),
+    audienceEmployers: (n: number) => f.plural(n, { one: '# employer', other: '# employers' }),
     audienceEnrolledOnly: 'enrolled members only',
     audienceWithFamilyOnly: 'members with family only',
     confirmDeleteTitle: 'Delete popup?',
@@ -81,7 +84,7 @@ export const popups = {
     deleting: 'Deleting...',
     empty: 'No popups found',
     emptySearchHint: 'Try adjusting your search terms',
-    showing: (count: number) => `Showing ${count} popup(s)`,
+    showing: (count: number) => f.plural(count, { one: 'Showing # popup', other: 'Showing # popups' }),
     showingMatching: (term: string) => `matching "${term}"`,
     showingStatus: (status: string) => `(${status})`,
     loading: 'Loading popups...',
@@ -142,12 +145,12 @@ export const popups = {
       employersLoadError: 'Could not load employers',
       employersMore: (n: number) => `${n} more: type to narrow the list`,
       employersRequired: 'Choose at least one employer, or choose All employers',
-      employersCount: (n: number) => (n === 1 ? '1 employer chosen' : `${n} employers chosen`),
+      employersCount: (n: number) => f.plural(n, { one: '# employer chosen', other: '# employers chosen' }),
       removeEmployer: (name: string) => `Remove ${name}`,
       unknownEmployer: 'Employer no longer listed',
       enrolledOnly: 'Only enrolled members',
       withFamilyOnly: 'Only members with family members',
-      reach: (n: number) => `Reaches about ${n.toLocaleString('en-US')} members`,
+      reach: (n: number) => f.plural(n, { one: 'Reaches about # member', other: 'Reaches about # members' }),
       reachOne: 'Reaches about 1 member',
       reachCounting: 'Counting members...',
       reachFailed: 'Could not count the members this reaches',

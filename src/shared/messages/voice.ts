@@ -11,12 +11,9 @@ export const voice = {
   consent:
     "Voice is on for 60 seconds. While you hold the microphone button, your speech goes to your browser's speech recognition service; nothing you say is stored by us.",
   killSwitch: 'Voice',
-  killSwitchOn: 'Voice is on',
-  killSwitchOff: 'Voice is off',
   listening: 'Listening... release to stop',
   micLabel: 'Hold to talk',
   micHint: 'Press and hold the microphone, say a service, then let go. On a keyboard, hold Space or Enter.',
-  stoppedListening: 'Stopped listening',
   micUnavailableLabel: 'Microphone unavailable',
   sessionRemaining: (seconds: number) => `Session ends in ${seconds} s`,
   off: 'Start a voice session to speak a destination.',

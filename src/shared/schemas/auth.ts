@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 import { auth } from '../messages/auth';
 import { MfaChallengeSchema, MfaCodeSchema, MfaSetupOfferSchema, RecoveryCodesSchema } from './mfa';
 import { EmployerNameSchema } from './employer-name';
@@ -60,6 +61,12 @@ export const SignInRequestSchema = z.object({
 });
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
 
+export const LanguageSchema = z.enum(LANGUAGES);
+
+/** PATCH /api/me/preferences: the member's choices that follow them from device to device. */
+export const PreferencesSchema = z.object({ language: LanguageSchema }).strict();
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
 export const RoleSchema = z.enum(['member', 'admin']);
 export type Role = z.infer<typeof RoleSchema>;
 
@@ -72,6 +79,8 @@ export const SessionUserSchema = z.object({
   lhmpId: z.string(),
   company: z.string(),
   role: RoleSchema,
+  /** The member's saved language; null until they choose one. */
+  language: LanguageSchema.nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

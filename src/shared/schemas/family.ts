@@ -10,6 +10,7 @@ const v = messages.members.family.validation;
 export const relationships = ['Spouse', 'Child', 'Parent', 'Sibling', 'Other'] as const;
 export const RelationshipSchema = z.enum(relationships);
 export type Relationship = z.infer<typeof RelationshipSchema>;
+export const isRelationship = (value: string): value is Relationship => (relationships as readonly string[]).includes(value);
 
 /** The most family members one participant may have (product decisions). */
 export const MAX_FAMILY_MEMBERS = 20;

@@ -1,0 +1,281 @@
+import { formatterFor } from '../../i18n/format';
+import type { Translation } from '../translation';
+import type { members as en } from '../members';
+
+const f = formatterFor('es');
+
+/**
+ * Member screens: home, health, wealth, store, information, ID card, profile and family (spec
+ * section 2). The Spanish translation.
+ */
+export const members: Translation<typeof en> = {
+  memberNotFound: 'No se encontró al miembro',
+  shortcutNames: {
+    'Virtual Urgent Care': 'Atención urgente virtual',
+    'Virtual Primary Care': 'Atención primaria virtual',
+    'In Person Care': 'Atención en persona',
+    'Quest Select Labs': 'Laboratorios Quest Select',
+    'Virtual Therapy': 'Terapia virtual',
+    'Care Navigator': 'Guía de atención',
+    Prescriptions: 'Recetas',
+    SOAR: 'SOAR',
+    'Vital Scan': 'Vital Scan',
+    'Plan of Care': 'Plan de atención',
+    'Financial Wellness Center': 'Centro de Bienestar Financiero',
+    'Financial Guidance System': 'Sistema de Orientación Financiera',
+  },
+  tabBar: {
+    label: 'Principal',
+    vitalScan: 'Vital Scan',
+    getCare: 'Recibir atención',
+    idCard: 'Tarjeta de ID',
+    opensNewTab: '(se abre en una pestaña nueva)',
+  },
+  home: {
+    title: 'Inicio',
+    greeting: 'Hola de nuevo',
+    greetingNamed: (name: string) => `Hola de nuevo, ${name}`,
+    intro: 'Todo lo que ofrece su programa, a un toque de distancia.',
+    quickAccess: 'Acceso rápido',
+    quickHealth: 'Salud',
+    quickWealth: 'Finanzas',
+    overlayHealth: 'Servicios de salud',
+    overlayWealth: 'Servicios financieros',
+    closeOverlay: 'Cerrar',
+    healthCard: {
+      title: 'Salud',
+      body: 'Atención virtual y en persona, laboratorios, recetas y sus actividades diarias de bienestar.',
+      explore: 'Ver servicios de salud',
+      wellness: 'Programa de Bienestar Diario',
+    },
+    wealthCard: {
+      title: 'Finanzas',
+      body: 'Planifique su jubilación y reciba orientación sobre su bienestar financiero.',
+      explore: 'Ver servicios financieros',
+      store: 'Su tienda',
+    },
+    hint: 'Consejo: abra Acceso rápido para ir a cualquier servicio, o diga el nombre de un servicio, como "Atención virtual" o "Recetas".',
+  },
+  resources: {
+    open: 'Videos del programa',
+    title: 'Recursos del programa',
+    description: 'Dos videos cortos sobre su programa.',
+    videos: ['Le damos la bienvenida a su programa', 'Aproveche al máximo sus beneficios'],
+    playerTitle: (title: string) => `Reproductor de video: ${title}`,
+    none: 'En este momento no hay videos del programa disponibles.',
+  },
+  health: {
+    title: 'Salud',
+    heading: 'Servicios de salud',
+    intro: 'Elija cómo quiere cuidar su salud hoy.',
+    activitiesCard: { title: 'Actividades de salud', body: 'Programa de Bienestar Diario, Vital Scan, Plan de atención y SOAR.' },
+    getCareCard: {
+      title: 'Recibir atención',
+      body: 'Atención urgente y primaria virtual, atención en persona, laboratorios, terapia y recetas.',
+    },
+    hipaa: 'Su información de salud es privada y está protegida por la ley HIPAA. Nunca la compartimos con su empleador.',
+  },
+  activities: {
+    title: 'Actividades de salud',
+    intro: 'Los pequeños pasos de cada día suman.',
+    wellness: { title: 'Programa de Bienestar Diario', body: 'Actividades diarias guiadas para el cuerpo y la mente.' },
+    vitalScan: { title: 'Vital Scan', body: 'Revise sus signos vitales con la cámara de su teléfono.' },
+    planOfCare: { title: 'Plan de atención', body: 'Su plan de atención personal y los próximos pasos.' },
+  },
+  getCare: {
+    title: 'Recibir atención',
+    intro: 'Atención cuando y donde la necesite.',
+    options: {
+      virtualUrgentCare: {
+        title: 'Atención urgente virtual',
+        body: 'Consulte ahora a un proveedor para problemas que no son de emergencia.',
+      },
+      virtualPrimaryCare: { title: 'Atención primaria virtual', body: 'Su equipo de atención primaria, por video.' },
+      inPersonCare: { title: 'Atención en persona', body: 'Encuentre una clínica o un proveedor cerca de usted.' },
+      questSelectLabs: { title: 'Laboratorios Quest Select', body: 'Pruebas de laboratorio en un centro de Quest.' },
+      virtualTherapy: { title: 'Terapia virtual', body: 'Hable con un terapeuta con licencia.' },
+      careNavigator: { title: 'Guía de atención', body: 'Alguien que le ayuda a encontrar la atención adecuada.' },
+      prescriptions: { title: 'Recetas', body: 'Resurta y administre sus medicamentos.' },
+    },
+    emergency: 'En caso de emergencia, llame al 911.',
+  },
+  wealth: {
+    title: 'Finanzas',
+    heading: 'Servicios financieros',
+    intro: 'Construya un futuro financiero seguro.',
+    wellnessCenter: {
+      title: 'Centro de Bienestar Financiero',
+      body: 'Herramientas y recursos para planificar su jubilación, su pensión y sus ahorros.',
+      action: 'Entrar al Centro de Bienestar Financiero',
+    },
+    guidance: {
+      title: 'Sistema de Orientación Financiera',
+      body: 'Orientación personal sobre presupuesto, ahorro y deudas.',
+      action: 'Recibir orientación',
+    },
+  },
+  information: {
+    title: 'Información',
+    heading: 'Centro de información',
+    intro: 'Los términos de su programa y cómo protegemos su información.',
+    terms: { title: 'Términos del servicio', body: 'Los términos que se aplican cuando usa el programa.' },
+    privacy: {
+      title: 'Política de privacidad',
+      body: 'Cómo recopilamos, usamos y protegemos su información, también según la ley HIPAA.',
+    },
+    lastUpdated: (date: string) => `Última actualización: ${date}`,
+  },
+  idCard: {
+    title: 'Tarjeta de ID',
+    hipaa:
+      'Protegida por la ley HIPAA: esta tarjeta contiene información de salud protegida. Manténgala en privado y muéstrela solo a sus proveedores de atención médica.',
+    loadFailed: 'No se pudo cargar su tarjeta. Vuelva a intentarlo.',
+  },
+  profile: {
+    title: 'Perfil',
+    details: 'Sus datos',
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    company: 'Empresa',
+    lhmpId: 'LHMP ID',
+    email: 'Correo electrónico',
+    loadFailed: 'No se pudo cargar su perfil. Vuelva a intentarlo.',
+    retry: 'Volver a intentar',
+    familyTitle: 'Familiares',
+    add: 'Agregar',
+    addLabel: 'Agregar familiar',
+    empty: 'Todavía no ha agregado familiares',
+    addFirst: 'Agregue a su primer familiar',
+    edit: 'Editar',
+    editLabel: (name: string) => `Editar a ${name}`,
+    remove: 'Quitar',
+    removeLabel: (name: string) => `Quitar a ${name}`,
+    born: (date: string) => `Fecha de nacimiento: ${date}`,
+    limitNote: `Ya agregó el número máximo de familiares permitido (${f.number(20)}).`,
+    familyLoadFailed: 'No se pudieron cargar sus familiares. Vuelva a intentarlo.',
+    confirmTitle: '¿Quitar a este familiar?',
+    confirmBody: (name: string) => `¿Quiere quitar a ${name} de sus familiares? Esto no se puede deshacer.`,
+    confirmCancel: 'Cancelar',
+    confirmRemove: 'Quitar',
+    removing: 'Quitando...',
+    removed: 'Se quitó al familiar',
+    removeFailed: 'No se pudo quitar al familiar. Vuelva a intentarlo.',
+  },
+  familyForm: {
+    addTitle: 'Agregar familiar',
+    editTitle: 'Editar familiar',
+    addIntro: 'Agregue a su cónyuge, a un hijo o a otro familiar a su programa.',
+    editIntro: 'Actualice los datos de este familiar.',
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    dob: 'Fecha de nacimiento',
+    relationship: 'Parentesco',
+    relationshipPlaceholder: 'Elija el parentesco',
+    relationships: { Spouse: 'Cónyuge', Child: 'Hijo o hija', Parent: 'Padre o madre', Sibling: 'Hermano o hermana', Other: 'Otro' },
+    save: 'Guardar',
+    saving: 'Guardando...',
+    cancel: 'Cancelar',
+    failed: 'No se pudo agregar al familiar. Vuelva a intentarlo.',
+    updateFailed: 'No se pudieron actualizar los datos del familiar. Vuelva a intentarlo.',
+    notFound: 'Este familiar ya no existe.',
+    added: 'Se agregó al familiar',
+    updated: 'Se actualizaron los datos del familiar',
+  },
+  placeholders: {
+    soar: {
+      title: 'SOAR',
+      description: 'Actividades organizadas para ganar fuerza y resiliencia, y crear hábitos saludables.',
+      features: ['Planes de actividad personales', 'Seguimiento de su progreso', 'Retos semanales'],
+    },
+    vitalScan: {
+      title: 'Vital Scan',
+      description: 'Mida su ritmo cardíaco, su respiración y más con la cámara de su teléfono.',
+      features: [
+        'Signos vitales sin contacto',
+        'Historial de escaneos',
+        'Comparta sus resultados con su equipo de atención médica',
+      ],
+    },
+    planOfCare: {
+      title: 'Plan de atención',
+      description: 'Su plan de atención personal, sus metas y los próximos pasos de su equipo de atención médica.',
+      features: ['Metas de atención', 'Recordatorios de citas', 'Notas de su equipo de atención médica'],
+    },
+    virtualUrgentCare: {
+      title: 'Atención urgente virtual',
+      description:
+        'Consulte por video a un proveedor con licencia para problemas que no son de emergencia, de día o de noche.',
+      features: ['Consultas por video las 24 horas, los 7 días', 'Poco tiempo de espera', 'Recetas cuando las necesite'],
+    },
+    virtualPrimaryCare: {
+      title: 'Atención primaria virtual',
+      description: 'Una relación continua con un equipo de atención primaria, por video.',
+      features: ['Chequeos anuales', 'Apoyo para enfermedades crónicas', 'Referidos a especialistas'],
+    },
+    inPersonCare: {
+      title: 'Atención en persona',
+      description: 'Encuentre clínicas y proveedores de la red cerca de usted.',
+      features: ['Búsqueda de proveedores', 'Programación de citas', 'Cómo llegar y horarios'],
+    },
+    questSelectLabs: {
+      title: 'Laboratorios Quest Select',
+      description: 'Pruebas de laboratorio en centros de Quest que cubre su programa.',
+      features: ['Encontrar un laboratorio', 'Programar una visita', 'Ver resultados'],
+    },
+    virtualTherapy: {
+      title: 'Terapia virtual',
+      description: 'Sesiones confidenciales con terapeutas con licencia, desde su casa.',
+      features: ['Sesiones por video y chat', 'Elija a su terapeuta', 'Horarios flexibles'],
+    },
+    careNavigator: {
+      title: 'Guía de atención',
+      description: 'Una persona que le ayuda a encontrar la atención adecuada al costo adecuado.',
+      features: ['Hable con un guía de atención', 'Costos estimados', 'Respuestas sobre sus beneficios'],
+    },
+    prescriptions: {
+      title: 'Recetas',
+      description: 'Administre sus medicamentos, sus resurtidos y su farmacia.',
+      features: ['Recordatorios para resurtir', 'Envío a domicilio', 'Comparación de precios'],
+    },
+    financialWellnessCenter: {
+      title: 'Centro de Bienestar Financiero',
+      description: 'Recursos para planificar su jubilación, su pensión y sus ahorros.',
+      features: ['Calculadoras de jubilación', 'Estados de cuenta de la pensión', 'Seminarios web educativos'],
+    },
+    financialGuidanceSystem: {
+      title: 'Sistema de Orientación Financiera',
+      description: 'Orientación personal para hacer un presupuesto, ahorrar y pagar sus deudas.',
+      features: ['Planificador de presupuesto', 'Metas de ahorro', 'Orientación uno a uno'],
+    },
+    store: {
+      title: 'Tienda',
+      description: 'Próximamente',
+    },
+    terms: {
+      title: 'Términos del servicio',
+      description: 'Los términos y condiciones que se aplican cuando usa el programa.',
+    },
+    privacy: {
+      title: 'Política de privacidad',
+      description: 'Cómo recopilamos, usamos y protegemos su información, incluidos sus derechos según la ley HIPAA.',
+    },
+  },
+  family: {
+    validation: {
+      firstNameRequired: 'El nombre es obligatorio',
+      lastNameRequired: 'El apellido es obligatorio',
+      nameTooLong: `Debe tener ${f.number(50)} caracteres o menos`,
+      dobRequired: 'La fecha de nacimiento es obligatoria',
+      dobInvalid: 'Ingrese una fecha real (AAAA-MM-DD)',
+      dobFuture: 'La fecha de nacimiento no puede ser en el futuro',
+      dobTooEarly: 'La fecha de nacimiento no puede ser anterior a 1900',
+      relationshipRequired: 'El parentesco es obligatorio',
+      /** The values are the relationship codes the form's list shows (in English): kept as is. */
+      relationshipInvalid: 'Elija un parentesco de la lista: cónyuge, hijo o hija, padre o madre, hermano o hermana, u otro',
+    },
+    server: {
+      notFound: 'No se encontró al familiar',
+      limitReached: `Puede agregar ${f.number(20)} familiares como máximo`,
+    },
+  },
+};

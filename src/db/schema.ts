@@ -65,6 +65,8 @@ export const users = pgTable(
     /** The last TOTP time step accepted: a code of that step or earlier is refused (single use). */
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The language the member chose (switcher); null: never chose, so the browser's decides. */
+    language: text('language', { enum: ['en', 'es'] }),
     /**
      * Copy of participants.enrolled_at kept by a trigger (migration 0002) so the admin
      * employee list filters and pages on one index. Never write it from the application.

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '#shared/errors';
+import { server as m } from '#shared/messages/server';
 import { AppError } from '../lib/app-error';
+import { localizeErrorBody, requestLanguage } from '../lib/language';
 import { pgError } from '../lib/pg-errors';
 import { API_HEADERS } from './security';
 
@@ -127,65 +129,68 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
   // These replies are made before any hook runs, the security headers' included
   // (plugins/security.ts): the same request id and the API header set.
   void reply.header('x-request-id', request.id).headers(API_HEADERS);
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(errorBody('uri_too_long', 'Request URL is too long'));
-  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(errorBody('bad_request', 'Malformed request URL'));
+  const language = requestLanguage(request);
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(localizeErrorBody(errorBody('uri_too_long', m.urlTooLong), language));
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(localizeErrorBody(errorBody('bad_request', m.malformedUrl), language));
   request.log.error({ err: loggableError(err) }, 'router error');
-  return reply.status(500).send(errorBody('internal', 'Internal server error'));
+  return reply.status(500).send(localizeErrorBody(errorBody('internal', m.internal), language));
 }
 
 /** The one error path: every failure leaves as `{ error, code, fields? }` with the right status. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    const language = requestLanguage(request);
+    const localized = (code: ErrorCode, error: string, fields?: Record<string, string>) => localizeErrorBody(errorBody(code, error, fields), language);
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
+      return reply.status(err.status).send(localized(err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const path = (issue.instancePath ?? '').split('/').filter(Boolean);
         const key = path[0] ?? '_';
-        if (!(key in fields)) fields[key] = issue.message ?? 'Invalid value';
+        if (!(key in fields)) fields[key] = issue.message ?? m.invalidValue;
       }
-      const first = Object.values(fields)[0] ?? 'Invalid request';
+      const first = Object.values(fields)[0] ?? m.invalidRequest;
       // One id rule: a path id that fails its schema names nothing, answered as an unknown id would be.
-      if (err.validationContext === 'params') return reply.status(404).send(errorBody('not_found', first));
-      return reply.status(400).send(errorBody('validation', first, fields));
+      if (err.validationContext === 'params') return reply.status(404).send(localized('not_found', first));
+      return reply.status(400).send(localized('validation', first, fields));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err: loggableError(err) }, 'response did not match its schema');
-      return reply.status(500).send(errorBody('internal', 'Internal server error'));
+      return reply.status(500).send(localized('internal', m.internal));
     }
     if (isClientAbort(err, request)) {
       // Nobody is left to read an answer: logged as what it is, counted as a client error (499, as nginx does).
       request.log.info({ err: { message: err.message, code: (err as FastifyError).code } }, 'client aborted the request');
-      return reply.status(499).send(errorBody('client_closed', 'Client closed the request'));
+      return reply.status(499).send(localized('client_closed', m.clientClosed));
     }
     if (isCounterStoreUnavailable(err)) {
       request.log.warn({ err: { message: err.message } }, 'rate-limit store unavailable');
       void reply.header('retry-after', '5');
-      return reply.status(503).send(errorBody('unavailable', 'Service temporarily unavailable. Please try again shortly.'));
+      return reply.status(503).send(localized('unavailable', m.unavailable));
     }
     if (isDatabaseUnavailable(err)) {
       const root = rootCause(err);
       request.log.warn({ err: { message: root?.message, code: root?.code } }, 'database unavailable');
       void reply.header('retry-after', '5');
-      return reply.status(503).send(errorBody('unavailable', 'Service temporarily unavailable. Please try again shortly.'));
+      return reply.status(503).send(localized('unavailable', m.unavailable));
     }
     if (isTransactionConflict(err)) {
       const root = rootCause(err);
       request.log.warn({ err: { message: root?.message, code: root?.code } }, 'transaction conflict, rolled back');
       void reply.header('retry-after', '1');
-      return reply.status(503).send(errorBody('unavailable', 'Service temporarily unavailable. Please try again shortly.'));
+      return reply.status(503).send(localized('unavailable', m.unavailable));
     }
     const status = (err as FastifyError).statusCode;
-    if (status === 413) return reply.status(413).send(errorBody('payload_too_large', 'Request body is too large'));
-    if (status === 415) return reply.status(415).send(errorBody('unsupported_media_type', 'Unsupported content type'));
+    if (status === 413) return reply.status(413).send(localized('payload_too_large', m.payloadTooLarge));
+    if (status === 415) return reply.status(415).send(localized('unsupported_media_type', m.unsupportedMediaType));
     if (status && status >= 400 && status < 500) {
-      const message = (err as FastifyError).code?.startsWith('FST_ERR_CTP') ? 'Malformed request body' : err.message;
-      return reply.status(status).send(errorBody(codeForStatus(status), message || 'Bad request'));
+      const message = (err as FastifyError).code?.startsWith('FST_ERR_CTP') ? m.malformedBody : err.message;
+      return reply.status(status).send(localized(codeForStatus(status), message || m.badRequest));
     }
     request.log.error({ err: loggableError(err) }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal', 'Internal server error'));
+    return reply.status(500).send(localized('internal', m.internal));
   });
 }

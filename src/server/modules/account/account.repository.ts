@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { companies, sessions, users } from '#db/schema';
+import type { Language } from '#shared/i18n/languages';
 import { liveSessionsOf } from '../auth/auth.repository';
 
 /** What the account flows need to know about a person: who to write to, what a password may not contain. */
@@ -13,6 +14,7 @@ const accountUserColumns = {
   company: companies.name,
   emailVerifiedAt: users.emailVerifiedAt,
   passwordHash: users.passwordHash,
+  language: users.language,
 };
 
 export async function findAccountUser(db: DbOrTx, userId: string) {
@@ -27,6 +29,10 @@ export async function findAccountUser(db: DbOrTx, userId: string) {
 
 export async function setPassword(db: DbOrTx, userId: string, passwordHash: string, now: Date) {
   await db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
+}
+
+export async function setLanguage(db: DbOrTx, userId: string, language: Language) {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }
 
 export async function listLiveSessions(db: DbOrTx, userId: string, now: Date) {

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../../lib/language';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,12 +17,14 @@ import {
   VerifyEmailRequestSchema,
   VerifyEmailResponseSchema,
 } from '#shared/schemas/account';
+import { PreferencesSchema } from '#shared/schemas/auth';
 import { sessionOf } from '../../plugins/auth';
 import type { AccountService } from './account.service';
 
 const context = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',
+  language: requestLanguage(request),
 });
 
 /** Email verification, password reset and change, signed-in devices. Tokens travel in bodies only. */
@@ -57,6 +60,12 @@ export function accountRoutes(app: FastifyInstance, { account }: { account: Acco
     config: { access: 'member' },
     schema: { summary: "Change the signed-in user's password", operationId: 'changePassword', tags, body: ChangePasswordRequestSchema, response: { 200: ChangePasswordResponseSchema, ...errorResponses } },
     handler: async (request) => account.changePassword(sessionOf(request), request.body, context(request)),
+  });
+
+  r.patch('/api/me/preferences', {
+    config: { access: 'member' },
+    schema: { summary: "Save the signed-in user's preferences (language)", operationId: 'savePreferences', tags, body: PreferencesSchema, response: { 200: PreferencesSchema, ...errorResponses } },
+    handler: async (request) => account.savePreferences(sessionOf(request), request.body),
   });
 
   r.get('/api/me/sessions', {

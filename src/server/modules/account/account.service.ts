@@ -6,6 +6,7 @@ import type {
   ChangePasswordRequestSchema,
   ResetPasswordRequestSchema,
 } from '#shared/schemas/account';
+import type { Preferences } from '#shared/schemas/auth';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -112,7 +113,7 @@ export function createAccountService(deps: AccountDeps) {
       await limit(`verify-resend:${user.id}`, RESEND_LIMIT_PER_HOUR, HOUR, m.resendLimited);
       const now = clock();
       await db.transaction(async (tx) => {
-        await issueLink(tx, mailer, user, 'verify_email', now);
+        await issueLink(tx, mailer, user, 'verify_email', now, ctx.language);
         await recordEvent(tx, { type: 'user.verification_sent', actorUserId: user.id, companyId: user.companyId, payload: { ip: maskIp(ctx.ip) }, at: now });
       });
       return { status: 'sent' };
@@ -139,7 +140,7 @@ export function createAccountService(deps: AccountDeps) {
           : null;
       const now = clock();
       await db.transaction(async (tx) => {
-        const user = limited ? undefined : await issueLink(tx, mailer, { email }, 'reset_password', now);
+        const user = limited ? undefined : await issueLink(tx, mailer, { email }, 'reset_password', now, ctx.language);
         await recordEvent(tx, {
           type: 'password.reset_requested',
           actorUserId: user?.id ?? null,
@@ -184,7 +185,7 @@ export function createAccountService(deps: AccountDeps) {
         // Other reset links, and sign-ins half-way through two-step (begun with the old password), end too.
         await expireUnusedTokens(tx, user.id, [...PASSWORD_LINK_PURPOSES, 'mfa_challenge'], now);
         const sessionsRevoked = await revokeUserSessions(tx, user.id, now);
-        await mailer.queue(tx, { to: user.email, template: 'password_changed', firstName: user.firstName, path: paths.forgotPassword });
+        await mailer.queue(tx, { to: user.email, template: 'password_changed', firstName: user.firstName, path: paths.forgotPassword, language: user.language ?? ctx.language });
         await recordEvent(tx, {
           type: 'password.reset',
           actorUserId: user.id,
@@ -225,7 +226,7 @@ export function createAccountService(deps: AccountDeps) {
         // two-step (begun with the old password) must not finish.
         await expireUnusedTokens(tx, user.id, [...PASSWORD_LINK_PURPOSES, 'mfa_challenge'], now);
         const revoked = await revokeUserSessions(tx, user.id, now, session.session.id);
-        await mailer.queue(tx, { to: user.email, template: 'password_changed', firstName: user.firstName, path: paths.forgotPassword });
+        await mailer.queue(tx, { to: user.email, template: 'password_changed', firstName: user.firstName, path: paths.forgotPassword, language: user.language ?? ctx.language });
         await recordEvent(tx, { type: 'password.changed', actorUserId: user.id, companyId: user.companyId, payload: { ip: maskIp(ctx.ip), sessionsRevoked: revoked }, at: now });
         return revoked;
       });
@@ -275,6 +276,17 @@ export function createAccountService(deps: AccountDeps) {
       });
       await announceSessionChange(db, { userId: session.user.id });
       return { revoked };
+    },
+
+    /** Saves the caller's choices on the account; every instance's cached session picks them up. */
+    async savePreferences(session: AuthenticatedSession, preferences: Preferences): Promise<Preferences> {
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await repo.setLanguage(tx, session.user.id, preferences.language);
+        await recordEvent(tx, { type: 'user.preferences_changed', actorUserId: session.user.id, companyId: session.user.companyId, payload: preferences, at: now });
+      });
+      await announceSessionChange(db, { userId: session.user.id });
+      return preferences;
     },
   };
 }

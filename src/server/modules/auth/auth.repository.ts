@@ -16,6 +16,7 @@ const sessionUserColumns = {
   company: companies.name,
   companyId: users.companyId,
   role: users.role,
+  language: users.language,
 };
 
 /** Collapses inner white space: the name an employer is created with. */

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../../lib/language';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '#shared/errors';
@@ -17,6 +18,7 @@ import type { AuthService } from './auth.service';
 const context = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',
+  language: requestLanguage(request),
 });
 
 export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {

@@ -1,3 +1,4 @@
+import type { Language } from '#shared/i18n/languages';
 import type { Db, DbOrTx } from '#db/client';
 import { messages } from '#shared/messages/index';
 import type { AdminAccessRequestSchema, AdminAccessResponse, RegisterRequestSchema, SessionUser, SignInMfaRequestSchema, SignInRequestSchema } from '#shared/schemas/auth';
@@ -52,12 +53,14 @@ export interface AuthDeps {
 export interface RequestContext {
   ip: string;
   userAgent: string;
+  /** The caller's language (Accept-Language): mail it causes is written in it unless the account chose one. */
+  language?: Language;
 }
 
 export type AuthenticatedSession = NonNullable<Awaited<ReturnType<typeof repo.findSessionByTokenHash>>>;
 
-function toSessionUser(u: { id: string; firstName: string; lastName: string; email: string; lhmpId: string; company: string; role: 'member' | 'admin' }): SessionUser {
-  return { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, lhmpId: u.lhmpId, company: u.company, role: u.role };
+function toSessionUser(u: SessionUser): SessionUser {
+  return { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, lhmpId: u.lhmpId, company: u.company, role: u.role, language: u.language };
 }
 
 /** Accounts and sessions: registration, sign-in with lockout, bearer sessions. */
@@ -135,7 +138,7 @@ export function createAuthService(deps: AuthDeps) {
             createdAt: clock(),
           });
           await recordEvent(tx, { type: 'user.registered', actorUserId: id, companyId: company.id, at: clock() });
-          await issueLink(tx, deps.mailer, { id }, 'verify_email', clock());
+          await issueLink(tx, deps.mailer, { id }, 'verify_email', clock(), ctx.language);
           return id;
         });
         const user = await repo.findSessionUser(db, userId);

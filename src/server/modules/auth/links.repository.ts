@@ -1,3 +1,4 @@
+import type { Language } from '#shared/i18n/languages';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '#db/client';
 import { oneTimeTokens, users } from '#db/schema';
@@ -21,7 +22,7 @@ export async function issueToken(
   const match = 'id' in input.user ? sql`u.id = ${input.user.id}` : sql`u.email = ${input.user.email}`;
   const result = await db.execute(sql`
     with target as (
-      select u.id, u.first_name, u.email, u.company_id from ${users} u where ${match}
+      select u.id, u.first_name, u.email, u.company_id, u.language from ${users} u where ${match}
     ), retired as (
       update ${oneTimeTokens} set expires_at = ${input.now}
       where user_id in (select id from target) and purpose = ${input.purpose} and used_at is null and expires_at > ${input.now}
@@ -29,9 +30,9 @@ export async function issueToken(
       insert into ${oneTimeTokens} (user_id, purpose, token_hash, expires_at, created_at)
       select id, ${input.purpose}, ${input.tokenHash}, ${input.expiresAt}, ${input.now} from target
     )
-    select id::text as id, first_name, email, company_id::text as company_id from target`);
-  const row = rowsOf<{ id: string; first_name: string; email: string; company_id: string }>(result)[0];
-  return row ? { id: row.id, firstName: row.first_name, email: row.email, companyId: row.company_id } : undefined;
+    select id::text as id, first_name, email, company_id::text as company_id, language from target`);
+  const row = rowsOf<{ id: string; first_name: string; email: string; company_id: string; language: Language | null }>(result)[0];
+  return row ? { id: row.id, firstName: row.first_name, email: row.email, companyId: row.company_id, language: row.language } : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Language } from '#shared/i18n/languages';
 import type { DbOrTx } from '#db/client';
 import { paths } from '#shared/paths';
 import { newToken, sha256Hex } from '../../lib/crypto';
@@ -34,12 +35,19 @@ export const PASSWORD_LINK_PURPOSES: LinkPurpose[] = ['reset_password', 'set_pas
  * so an address without an account costs the same work and gets no email. Returns the
  * account the link went to, or undefined when no account has that address.
  */
-export async function issueLink(tx: DbOrTx, mailer: Pick<Mailer, 'queue'>, user: { id: string } | { email: string }, purpose: LinkPurpose, now: Date) {
+export async function issueLink(
+  tx: DbOrTx,
+  mailer: Pick<Mailer, 'queue'>,
+  user: { id: string } | { email: string },
+  purpose: LinkPurpose,
+  now: Date,
+  language?: Language,
+) {
   const token = newToken();
   const owner = await issueToken(tx, { user, purpose, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + LINK_TTL_MS[purpose]), now });
   if (owner) {
     const mail = LINK_MAIL[purpose];
-    await mailer.queue(tx, { to: owner.email, template: mail.template, firstName: owner.firstName, path: `${mail.path}?token=${token}` });
+    await mailer.queue(tx, { to: owner.email, template: mail.template, firstName: owner.firstName, path: `${mail.path}?token=${token}`, language: owner.language ?? language });
   }
   return owner;
 }

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../../lib/language';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '#shared/errors';
@@ -18,6 +19,7 @@ import type { MfaService } from './mfa.service';
 const context = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',
+  language: requestLanguage(request),
 });
 
 /** Two-step sign-in: the code step of sign-in, and a member's own factor under /api/me/mfa. */

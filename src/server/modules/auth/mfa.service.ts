@@ -223,7 +223,7 @@ export async function resetMfa(db: Db, mailer: Pick<Mailer, 'queue'>, email: str
       payload: { userId: user.id, via: 'cli', hadFactor: Boolean(state?.secret), hadPendingSetup: Boolean(state?.pendingSecret), sessionsRevoked },
       at: now,
     });
-    await mailer.queue(tx, { to: user.email, template: 'mfa_reset', firstName: user.firstName, path: paths.login });
+    await mailer.queue(tx, { to: user.email, template: 'mfa_reset', firstName: user.firstName, path: paths.login, language: user.language });
     return { userId: user.id, role: user.role, hadFactor: Boolean(state?.secret), hadPendingSetup: Boolean(state?.pendingSecret), recoveryCodesLeft, sessionsRevoked };
   });
   if (!done) return null;

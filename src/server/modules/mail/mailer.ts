@@ -1,4 +1,5 @@
 import type { DbOrTx } from '#db/client';
+import type { Language } from '#shared/i18n/languages';
 import { type Config, DEFAULT_BRAND_PRIMARY_COLOR } from '../../config';
 import type { Clock } from '../../lib/clock';
 import { insertMessage } from './outbox.repository';
@@ -22,6 +23,11 @@ export interface MailRequest {
   firstName: string;
   /** App path with its query (e.g. `/verify-email?token=...`); made absolute with PUBLIC_URL. */
   path?: string;
+  /**
+   * The recipient's language: the one saved on their account, else that of the request that
+   * caused the mail (its caller decides, from rows it already read); English when not given.
+   */
+  language?: Language | null | undefined;
 }
 
 export interface MailerDeps {
@@ -45,7 +51,7 @@ export function createMailer(deps: MailerDeps) {
     async queue(tx: DbOrTx, mail: MailRequest): Promise<void> {
       if (mail.path !== undefined && !mail.path.startsWith('/')) throw new Error('mail path must start with /');
       const link = mail.path !== undefined ? `${deps.publicUrl}${mail.path}` : undefined;
-      const rendered = renderMail({ template: mail.template, firstName: mail.firstName, link }, brand);
+      const rendered = renderMail({ template: mail.template, firstName: mail.firstName, link, language: mail.language ?? undefined }, brand);
       const now = deps.clock();
       await insertMessage(tx, {
         toAddress: mail.to,

@@ -120,3 +120,4 @@ export async function markGivenUp(db: Db, id: number, input: { lease: Date; erro
     .returning({ id: outbox.id });
   return rows.length > 0;
 }
+

@@ -1,4 +1,6 @@
-import { messages } from '#shared/messages/index';
+import type { Language } from '#shared/i18n/languages';
+import { messages as english } from '#shared/messages/index';
+import { messages as spanish } from '#shared/messages/es/index';
 import { DEFAULT_BRAND_PRIMARY_COLOR } from '../../config';
 
 /** Every message the app sends. */
@@ -17,6 +19,8 @@ export interface RenderInput {
   firstName: string;
   /** Absolute link, or undefined for a notice without one. */
   link?: string | undefined;
+  /** The recipient's language; English when not given. */
+  language?: Language | undefined;
 }
 
 export interface RenderedMail {
@@ -50,7 +54,8 @@ const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, 
 
 /** Subject, plain text and HTML of one message, from the catalogue and the brand. */
 export function renderMail(input: RenderInput, brand: Branding): RenderedMail {
-  const m = messages.mail;
+  const language = input.language ?? 'en';
+  const m = (language === 'es' ? spanish : english).mail;
   const t = m.templates[input.template];
   const brandName = oneLine(brand.brandName);
   const color = /^#[0-9a-fA-F]{6}$/.test(brand.brandPrimaryColor) ? brand.brandPrimaryColor : DEFAULT_BRAND_PRIMARY_COLOR;
@@ -85,7 +90,7 @@ export function renderMail(input: RenderInput, brand: Branding): RenderedMail {
     : '';
   const html = [
     '<!doctype html>',
-    '<html lang="en" dir="ltr">',
+    `<html lang="${language}" dir="ltr">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -93,7 +98,7 @@ export function renderMail(input: RenderInput, brand: Branding): RenderedMail {
     `<title>${e(t.subject)}</title>`,
     '</head>',
     `<body style="margin:0;padding:0;background-color:#f4f4f5;color:#18181b;font-family:${FONT};font-size:16px;line-height:1.5;">`,
-    `<div role="article" aria-roledescription="email" aria-label="${e(t.subject)}" lang="en" style="max-width:560px;margin:0 auto;padding:24px 16px;">`,
+    `<div role="article" aria-roledescription="email" aria-label="${e(t.subject)}" lang="${language}" style="max-width:560px;margin:0 auto;padding:24px 16px;">`,
     `<div style="background-color:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${e(color)};">`,
     p(e(brandName), `margin:0 0 16px;font-size:18px;font-weight:700;color:${e(color)};`),
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#18181b;">${e(t.subject)}</h1>`,

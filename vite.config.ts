@@ -242,6 +242,9 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'], priority: 40 },
             // the app, /login included, in one chunk;
             { name: screenChunk('app', [APP_ROOT]), priority: 30 },
+            // a translation in one chunk of its own, which imports nothing but the entry's formatter
+            // (lib/language.ts fetches it before any screen's code runs);
+            { name: 'messages-es', test: /[\\/]src[\\/]shared[\\/]messages[\\/]es[\\/]/, priority: 25 },
             // the rest of the message catalogue (`t`) in one chunk rather than one per area;
             { name: 'messages', test: /[\\/]src[\\/](shared[\\/]messages[\\/]|client[\\/]lib[\\/]i18n\.ts$)/, priority: 20 },
             // what Home shares with screens a signed-out visitor can open;

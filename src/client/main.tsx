@@ -1,5 +1,7 @@
 import './lib/zod-csp';
 import { preloadFirstScreen } from './app/first-screen';
+import { DEFAULT_LANGUAGE } from '#shared/i18n/languages';
+import { language, loadTranslation } from './lib/language';
 import { applyThemeChoice, readThemeChoice } from './lib/theme';
 import './styles.css';
 
@@ -9,5 +11,10 @@ import './styles.css';
  * code at the same time, so neither waits for the other.
  */
 applyThemeChoice(readThemeChoice());
-preloadFirstScreen(window.location.pathname);
-void import('./app/start');
+document.documentElement.lang = language;
+// A translation comes first: every screen's code reads its strings as it loads.
+if (language === DEFAULT_LANGUAGE) preloadFirstScreen(window.location.pathname);
+void loadTranslation().then(() => {
+  if (language !== DEFAULT_LANGUAGE) preloadFirstScreen(window.location.pathname);
+  return import('./app/start');
+});

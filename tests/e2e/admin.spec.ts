@@ -112,7 +112,7 @@ test.describe('Admin area', () => {
     await expect(card).toContainText('30 Employees');
     await expect(card).toContainText('6 Participants');
     await expect(card).toContainText('2 Family');
-    await expect(page.getByText(`Showing 1 employer(s) matching "${roster.company.toLowerCase()}"`)).toBeVisible();
+    await expect(page.getByText(`Showing 1 employer matching "${roster.company.toLowerCase()}"`)).toBeVisible();
 
     // The employer: stats, two pages of 25, page in the URL and the back button.
     await card.click();
@@ -200,7 +200,7 @@ test.describe('Admin area', () => {
     await page.goto(`/admin/employers?search=${encodeURIComponent(`no such employer ${unique()}`)}`);
     await expect(page.getByText('No employers found')).toBeVisible();
     await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
-    await expect(page.getByText(/^Showing 0 employer\(s\) matching "no such employer/)).toBeVisible();
+    await expect(page.getByText(/^Showing 0 employers matching "no such employer/)).toBeVisible();
 
     // Sorting: changing the field resets the direction, the toggle flips it; both live in the URL.
     await page.goto('/admin/employers');

@@ -165,6 +165,7 @@ test.describe('home', () => {
     ['Wealth', 'Financial Guidance System', '/wealth/financial-guidance-system'],
   ];
   test('every in-app shortcut navigates and closes the overlay', async ({ page }) => {
+    test.slow(); // eleven screens, each opened from Home
     for (const [group, name, path] of internal) {
       await page.goto('/home');
       await page.getByRole('button', { name: group, exact: true }).click();

@@ -150,7 +150,7 @@ privateTest.describe('member reminder popup, end to end (private server)', () =>
     await expect(popup.getByText('Your 30-second scan keeps your care team up to date.')).toBeVisible();
     await expect(page.locator('[role="dialog"] :focus, [role="dialog"]:focus')).toHaveCount(1);
     await expect(page.getByRole('heading', { name: /Welcome back/ })).toHaveCount(0);
-    await expect(popup.getByText(/Snoozed \d+ time\(s\)/)).toHaveCount(0);
+    await expect(popup.getByText(/Snoozed \d+ times?/)).toHaveCount(0);
     await expect(popup.getByText('Last Reminder')).toHaveCount(0);
 
     // Snooze: closes, toast.
@@ -165,7 +165,7 @@ privateTest.describe('member reminder popup, end to end (private server)', () =>
     const last = page.getByRole('dialog', { name: new RegExp(title) });
     await expect(last.getByText('Last Reminder')).toBeVisible();
     await expect(last.getByText('This is your final reminder. Please take action now.')).toBeVisible();
-    await expect(last.getByText('Snoozed 1 time(s)')).toBeVisible();
+    await expect(last.getByText('Snoozed 1 time')).toBeVisible();
     await expect(last.getByRole('button', { name: 'Snooze' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
@@ -275,7 +275,7 @@ test.describe('admin popup console', () => {
     await expect(page.getByText('Manage scheduled user engagement popups')).toBeVisible();
     await expect(page.getByRole('link', { name: /^Popups/ })).toHaveAttribute('aria-current', 'page');
     await page.getByRole('searchbox', { name: 'Search popups' }).fill(tag);
-    await expect(page.getByText(`Showing 2 popup(s) matching "${tag}"`)).toBeVisible();
+    await expect(page.getByText(`Showing 2 popups matching "${tag}"`)).toBeVisible();
     // Default sort: priority, descending.
     await expect(page.getByTestId('popup-card').getByRole('heading')).toHaveText([b.title, a.title]);
     await page.getByRole('button', { name: 'Sort order: descending' }).click();
@@ -288,7 +288,7 @@ test.describe('admin popup console', () => {
     // Status filter.
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Inactive' }).click();
-    await expect(page.getByText(`Showing 1 popup(s) matching "${tag}" (Inactive)`)).toBeVisible();
+    await expect(page.getByText(`Showing 1 popup matching "${tag}" (Inactive)`)).toBeVisible();
     await expect(card(page, b.title).getByText('Inactive', { exact: true })).toBeVisible();
     await expect(card(page, b.title).getByText('0 Shows')).toBeVisible();
     await expect(card(page, b.title).getByText('Purple')).toBeVisible();
@@ -296,7 +296,7 @@ test.describe('admin popup console', () => {
     await expect(page).toHaveURL(/status=inactive/);
     await page.reload();
     await expect(page.getByRole('searchbox', { name: 'Search popups' })).toHaveValue(tag);
-    await expect(page.getByText(`Showing 1 popup(s) matching "${tag}" (Inactive)`)).toBeVisible();
+    await expect(page.getByText(`Showing 1 popup matching "${tag}" (Inactive)`)).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Title');
     // The actions say what they do in words; their names add the popup's title.
     const actions = card(page, b.title).getByRole('group', { name: `Actions for ${b.title}` });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { messages as es } from '../../src/shared/messages/es/index';
 import { expect, expectNoSeriousA11yViolations, pauseClock, registerViaApi, signInViaStorage, test } from './support/fixtures';
 import { installVoiceFakes, script, type VoiceFakeOptions } from './support/voice-fakes';
 
@@ -57,6 +58,33 @@ async function openActivity(voice: Locator) {
   if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click();
   return panel;
 }
+
+test.describe('voice navigation in Spanish', () => {
+  test.use({ locale: 'es-US' });
+
+  test('recognition listens in es-US and "recetas" opens Prescriptions, said in Spanish', async ({ page, request }) => {
+    await page.clock.install();
+    const member = await registerViaApi(request);
+    await signInViaStorage(page, request, member);
+    await installVoiceFakes(page);
+    await page.goto('/home');
+    const voice = page.getByTestId('voice-search');
+    await expect(voice).toBeVisible();
+    await pauseClock(page);
+    await page.getByRole('button', { name: es.voice.startSession }).click();
+    const button = page.getByRole('button', { name: es.voice.micLabel });
+    await expect(button).toBeEnabled();
+    await script(page, { kind: 'result', transcript: 'recetas', confidence: 0.9 });
+    await button.hover();
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect(message(voice)).toHaveText(es.voice.matched(es.members.shortcutNames.Prescriptions));
+    await page.clock.runFor(500);
+    await page.waitForURL('**/health/get-care/prescriptions');
+    const starts = await page.evaluate(() => window.__voice.starts);
+    expect(starts).toEqual([{ lang: 'es-US', continuous: false, interimResults: false, maxAlternatives: 1 }]);
+  });
+});
 
 test.describe('voice navigation', () => {
   test('a confident match navigates to the service, through the route table', async ({ page, request }) => {

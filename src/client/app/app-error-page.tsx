@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { common } from '#shared/messages/common';
+import { common } from '../lib/messages/common';
 import { paths } from '#shared/paths';
 import type { ReactNode } from 'react';
 import { PageChromeContext, PageLayout } from '../components/page-layout';

@@ -2,12 +2,13 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '#shared/paths';
 import { Skeleton } from '../components/ui/skeleton';
 import { useAuth } from '../features/auth/auth-context';
-import { readKeepCardsPreference } from '../lib/device-data';
+import { readKeepCardsPreference } from '../lib/keep-cards';
+import { common } from '../lib/messages/common';
 
 /** While the first screen's code loads. */
 export function SessionSkeleton() {
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-5" role="status" aria-label="Loading">
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-5" role="status" aria-label={common.loading}>
       <Skeleton className="h-14 w-full" />
       <Skeleton className="h-40 w-full" />
       <Skeleton className="h-40 w-full" />

@@ -1,6 +1,7 @@
 import { HelpCircle, Info, LogOut, Menu, Shield, Trash2, User } from 'lucide-react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
 import {
   DropdownMenu,
@@ -12,9 +13,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu';
+import { saveLanguageOnAccount } from '../features/auth/api/save-preferences';
 import { useAuth } from '../features/auth/auth-context';
-import { clearDeviceData, writeKeepCardsPreference } from '../lib/device-data';
+import { clearDeviceData } from '../lib/device-data';
+import { writeKeepCardsPreference } from '../lib/keep-cards';
 import { t } from '../lib/i18n';
+import { language } from '../lib/language';
+import { saveLanguage } from '../lib/save-language';
 import { saveThemeChoice } from '../lib/save-theme';
 import { type ThemeChoice, readThemeChoice } from '../lib/theme';
 import { menuButtonClass } from './header-menu-button';
@@ -116,6 +121,23 @@ export default function HeaderMenu({ openOnMount }: { openOnMount?: 'pointer' | 
             <DropdownMenuRadioItem value="system">{m.themeSystem}</DropdownMenuRadioItem>
             <DropdownMenuRadioItem value="light">{m.themeLight}</DropdownMenuRadioItem>
             <DropdownMenuRadioItem value="dark">{m.themeDark}</DropdownMenuRadioItem>
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel id="language-label" className="text-sm font-semibold text-muted">
+            {m.language}
+          </DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            aria-labelledby="language-label"
+            value={language}
+            onValueChange={(value) => {
+              if (isLanguage(value)) void saveLanguage(value, saveLanguageOnAccount);
+            }}
+          >
+            {LANGUAGES.map((choice) => (
+              <DropdownMenuRadioItem key={choice} value={choice} lang={choice}>
+                {LANGUAGE_NAMES[choice]}
+              </DropdownMenuRadioItem>
+            ))}
           </DropdownMenuRadioGroup>
           <DropdownMenuSeparator />
           <DropdownMenuItem

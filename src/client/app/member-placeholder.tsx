@@ -1,4 +1,4 @@
-import { members } from '#shared/messages/members';
+import { members } from '../lib/messages/members';
 import { PlaceholderPage } from '../components/placeholder-page';
 
 export type MemberPlaceholderName = keyof typeof members.placeholders;

@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { common } from '#shared/messages/common';
+import { common } from '../lib/messages/common';
 import { paths } from '#shared/paths';
 import type { PageHeaderProps } from '../components/page-layout';
 import { Skeleton } from '../components/ui/skeleton';

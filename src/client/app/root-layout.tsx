@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { PageChromeContext } from '../components/page-layout';
 import { useToasts } from '../components/ui/use-toast';
 import { useApplyBrand } from '../features/config/use-config';
-import { common } from '#shared/messages/common';
+import { common } from '../lib/messages/common';
 import { PageHeader } from './page-header';
 import { PwaChrome } from './pwa/pwa-chrome';
 

@@ -1,6 +1,6 @@
 import { ArrowLeft, Home } from 'lucide-react';
 import { Link } from 'react-router';
-import { common } from '#shared/messages/common';
+import { common } from '../lib/messages/common';
 import { paths } from '#shared/paths';
 import { Button } from './ui/button';
 

@@ -1,7 +1,7 @@
-import { formatDateTime } from '#shared/dates';
 import { t } from '../lib/i18n';
 import { Alert } from './ui/alert';
 import { useOnline } from '../lib/use-online';
+import { format } from '../lib/language';
 
 /**
  * On a data screen while offline: "Offline — showing information from <time>" when the screen
@@ -14,7 +14,7 @@ export function OfflineNote({ updatedAt, className }: { updatedAt: number | unde
   const m = t.offline;
   return (
     <Alert variant="info" className={className} data-testid="offline-note">
-      {updatedAt ? m.showingFrom(formatDateTime(new Date(updatedAt).toISOString())) : m.nothingSaved}
+      {updatedAt ? m.showingFrom(format.dateTime(new Date(updatedAt).toISOString())) : m.nothingSaved}
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react';
-import { common } from '#shared/messages/common';
+import { common } from '../lib/messages/common';
 import { BackActions } from './back-actions';
 import { PageLayout } from './page-layout';
 import { Card } from './ui/card';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, ErrorBodySchema } from '#shared/errors';
-import { common } from '#shared/messages/common';
+import { common } from './messages/common';
 import { ApiError, OFFLINE_CODE, apiGet, apiSend, isErrorBody, serverMessageOr, sessionEnded, urlFromKey } from './api-client';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from './auth-storage';
 

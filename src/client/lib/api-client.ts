@@ -1,7 +1,8 @@
+import { language } from './language';
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
 import type { ErrorBody } from '#shared/errors';
-import { common } from '#shared/messages/common';
+import { common } from './messages/common';
 import { clearStoredSession, storedToken } from './auth-storage';
 
 /** `ApiError.code` of a write refused on the device because there is no connection (status 0). */
@@ -92,7 +93,8 @@ async function request(method: string, url: string, body?: unknown, options: Sen
   // A write with no connection fails at once, before a request that could hang for many seconds.
   if (write && deviceOffline()) throw offlineError();
   const token = storedToken();
-  const headers: Record<string, string> = {};
+  // The page's language, not the browser's: the server answers its messages in it.
+  const headers: Record<string, string> = { 'accept-language': language };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;

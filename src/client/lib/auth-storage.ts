@@ -1,5 +1,6 @@
+import { isLanguage } from '#shared/i18n/languages';
 import type { SessionUser } from '#shared/schemas/auth';
-import { common } from '#shared/messages/common';
+import { common } from './messages/common';
 import { ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY, AUTH_ACCOUNT_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY } from './session-keys';
 
 export { ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY, AUTH_ACCOUNT_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY };
@@ -22,7 +23,9 @@ export function isSessionUser(value: unknown): value is SessionUser {
     typeof user.id === 'string' &&
     UUID.test(user.id) &&
     USER_TEXT_FIELDS.every((key) => typeof user[key] === 'string') &&
-    (user.role === 'member' || user.role === 'admin')
+    (user.role === 'member' || user.role === 'admin') &&
+    // Absent in a session stored before languages were saved; GET /api/auth/me fills it in.
+    (user.language === undefined || user.language === null || isLanguage(user.language))
   );
 }
 

@@ -8,26 +8,6 @@ export const CARDS_CACHE = 'wellhaven-cards';
  */
 const isAppShellCache = (name: string) => name.startsWith('workbox-precache');
 
-export const KEEP_CARDS_KEY = 'wellhaven.keepCards';
-
-/** "Keep my cards on this device": off unless the member turned it on. */
-export function readKeepCardsPreference(): boolean {
-  try {
-    return localStorage.getItem(KEEP_CARDS_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-export function writeKeepCardsPreference(on: boolean): void {
-  try {
-    if (on) localStorage.setItem(KEEP_CARDS_KEY, 'true');
-    else localStorage.removeItem(KEEP_CARDS_KEY);
-  } catch {
-    // Storage refused: the preference stays off, the safe side.
-  }
-}
-
 async function clearCaches(keepCards: boolean) {
   if (typeof caches === 'undefined') return;
   const names = await caches.keys().catch(() => [] as string[]);

@@ -48,6 +48,7 @@ export const testUser: SessionUser = {
   lhmpId: 'LQ12345',
   company: 'Acme Test Employer',
   role: 'member',
+  language: null,
 };
 
 /** GET /api/auth/me for `testUser`: the answer the app confirms a restored session with. */

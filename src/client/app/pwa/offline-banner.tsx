@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { useOnline } from '../../lib/use-online';
-import { offline } from '#shared/messages/offline';
+import { offline } from '../../lib/messages/offline';
 
 /**
  * "You're offline", for as long as the connection is lost, at the top of every screen. The

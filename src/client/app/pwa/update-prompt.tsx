@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { offline } from '#shared/messages/offline';
-import { Button } from '../../components/ui/button';
+import { Suspense, lazy, useEffect, useState } from 'react';
+
+// The card itself loads only when there is an update to announce: not part of /login's first download.
+const UpdateCard = lazy(() => import('./update-card'));
 
 /** The worker vite-plugin-pwa builds (generateSW: its default file name, for the whole origin). */
 const SW_URL = '/sw.js';
@@ -62,36 +63,10 @@ export function UpdatePrompt() {
     };
   }, []);
 
-  const reload = () => {
-    const worker = waiting?.waiting;
-    if (!worker) {
-      window.location.reload();
-      return;
-    }
-    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-    worker.postMessage({ type: 'SKIP_WAITING' });
-  };
-
-  const m = offline;
   if (!waiting) return null;
   return (
-    <div
-      role="status"
-      className="fixed inset-x-3 bottom-20 z-[160] mx-auto flex max-w-md flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-lg"
-      data-testid="update-prompt"
-    >
-      <div>
-        <p className="font-semibold text-ink">{m.updateAvailable}</p>
-        <p className="text-sm text-muted">{m.updateDetail}</p>
-      </div>
-      <div className="flex gap-3">
-        <Button variant="secondary" className="flex-1" onClick={() => setWaiting(null)}>
-          {m.later}
-        </Button>
-        <Button className="flex-1" onClick={reload}>
-          {m.reload}
-        </Button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <UpdateCard registration={waiting} onLater={() => setWaiting(null)} />
+    </Suspense>
   );
 }

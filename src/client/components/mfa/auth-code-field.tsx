@@ -1,5 +1,5 @@
 import type { ChangeEvent, Ref } from 'react';
-import { mfa } from '#shared/messages/mfa';
+import { mfa } from '../../lib/messages/mfa';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
 

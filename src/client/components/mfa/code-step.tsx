@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { mfa } from '#shared/messages/mfa';
+import { mfa } from '../../lib/messages/mfa';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { AuthCodeField } from './auth-code-field';

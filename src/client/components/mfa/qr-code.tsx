@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { mfa } from '#shared/messages/mfa';
+import { mfa } from '../../lib/messages/mfa';
 
 const f = mfa.factor;
 const SIZE = 192;

@@ -1,6 +1,6 @@
 import { Copy, Download } from 'lucide-react';
 import type { Ref } from 'react';
-import { mfa } from '#shared/messages/mfa';
+import { mfa } from '../../lib/messages/mfa';
 import { Button } from '../ui/button';
 import { toast } from '../ui/use-toast';
 

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { mfa } from '#shared/messages/mfa';
+import { mfa } from '../../lib/messages/mfa';
 import { QrCode } from './qr-code';
 
 const f = mfa.factor;

@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0',
+  'inline-flex items-center justify-center gap-2 rounded-xl text-center font-semibold transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -12,7 +12,7 @@ export const buttonVariants = cva(
         secondary: 'border border-line bg-surface text-ink hover:bg-canvas',
         ghost: 'text-ink hover:bg-ink/5',
         danger: 'bg-danger text-white hover:bg-danger/90',
-        link: 'text-center text-brand-ink underline-offset-4 hover:underline',
+        link: 'text-brand-ink underline-offset-4 hover:underline',
       },
       size: {
         default: 'min-h-12 px-5 text-base',

@@ -1,4 +1,5 @@
 import { type ReactElement, cloneElement, useId } from 'react';
+import { localize } from '../../lib/language';
 import { Label } from './label';
 
 interface FieldProps {
@@ -26,7 +27,7 @@ export function Field({ label, hint, error, children }: FieldProps) {
       )}
       {error && (
         <p id={errorId} className="text-sm font-medium text-danger">
-          {error}
+          {localize(error)}
         </p>
       )}
     </div>

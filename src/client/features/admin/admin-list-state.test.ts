@@ -44,8 +44,8 @@ describe('employer list state in the URL', () => {
   });
 
   it('writes the footer with the search term only while searching', () => {
-    expect(employerFooter(3, '')).toBe('Showing 3 employer(s)');
-    expect(employerFooter(1, ' acme ')).toBe('Showing 1 employer(s) matching "acme"');
+    expect(employerFooter(3, '')).toBe('Showing 3 employers');
+    expect(employerFooter(1, ' acme ')).toBe('Showing 1 employer matching "acme"');
   });
 });
 

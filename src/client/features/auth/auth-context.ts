@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SessionUser, SignInRequest } from '#shared/schemas/auth';
-import { common } from '#shared/messages/common';
+import { common } from '../../lib/messages/common';
 
 export interface AuthContextValue {
   user: SessionUser | null;

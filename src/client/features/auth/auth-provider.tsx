@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionUser, SignInRequest, SignInSession } from '#shared/schemas/auth';
-import { common } from '#shared/messages/common';
+import { common } from '../../lib/messages/common';
 import { meQueryOptions } from '../../lib/me-query';
+import { saveLanguageOnAccount } from './api/save-preferences';
 import { clearStoredSession, readStoredSession, replaceStoredToken, storeSession, storedToken } from '../../lib/auth-storage';
-import { clearDeviceData, readKeepCardsPreference } from '../../lib/device-data';
+import { readKeepCardsPreference } from '../../lib/keep-cards';
 import { clearAllDrafts } from '../../lib/form-draft';
 import { fetchLoginPopup } from './api/get-login-popup';
 import { fetchSessionUser } from './api/get-session-user';
@@ -12,7 +13,9 @@ import { signInMfaRequest, signInRequest } from './api/sign-in';
 import { signOutRequest } from './api/sign-out';
 import { AuthContext, type AuthContextValue, type SignInResult } from './auth-context';
 import { clearIdleSignOut, markIdleSignOut } from './idle-notice';
-import { type IdleWatch, startIdleWatch, startKeepAlive } from './idle-timer';
+import type { IdleWatch } from './idle-timer';
+
+const loadDeviceData = () => import('../../lib/device-data');
 
 // The warning's code comes after the first screen, fetched as soon as a session starts so it is
 // here (offline too) when the 14th minute comes.
@@ -36,7 +39,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** When the idle sign-out will come, while the warning shows. */
   const [idleDeadline, setIdleDeadline] = useState<number | null>(null);
   const idleWatch = useRef<IdleWatch | null>(null);
-
   useEffect(() => {
     const stored = readStoredSession();
     if (!stored) return;
@@ -71,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoginPopup(null);
       setIdleDeadline(null);
       queryClient.clear();
-      await Promise.all([revoke, clearDeviceData({ keepCards: readKeepCardsPreference() })]);
+      await Promise.all([revoke, loadDeviceData().then((m) => m.clearDeviceData({ keepCards: readKeepCardsPreference() }), () => undefined)]);
     },
     [queryClient],
   );
@@ -81,6 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearIdleSignOut();
     storeSession(token, user);
     setState({ token, user });
+    void import('../../lib/save-language').then((m) => m.adoptAccountLanguage(user.language, saveLanguageOnAccount));
     // The account state comes with the popup, so Home's first render has both.
     const [popup] = await Promise.all([fetchLoginPopup(), queryClient.prefetchQuery(meQueryOptions())]);
     setLoginPopup(popup);
@@ -124,27 +127,42 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!isAuthenticated) return undefined;
     void loadIdleWarning().catch(() => undefined);
-    const watch = startIdleWatch(window, {
-      onWarn: (deadline) => setIdleDeadline(deadline),
-      // A click or key elsewhere while the warning shows: the member is here, as "Stay signed in".
-      onPresent: () => {
-        setIdleDeadline(null);
-        void fetchSessionUser().catch(() => undefined);
-      },
-      inWarning: (node) => node instanceof Node && Boolean(document.querySelector(`[${IDLE_WARNING_ATTRIBUTE}]`)?.contains(node)),
-      onIdle: () => {
-        console.info('Signed out after 15 minutes of inactivity');
-        void endSession('idle');
-      },
+    // What sign-out runs to clear the device loads now, not at sign-out (it may be offline
+    // then; the service worker's precache holds it too). Neither it nor the idle watch is part
+    // of /login's first download.
+    void loadDeviceData().catch(() => undefined);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    // The silence counts from now, not from whenever the watch's code arrives.
+    const since = Date.now();
+    void import('./idle-timer').then(({ startIdleWatch, startKeepAlive }) => {
+      if (cancelled) return;
+      const watch = startIdleWatch(window, {
+        onWarn: (deadline) => setIdleDeadline(deadline),
+        // A click or key elsewhere while the warning shows: the member is here, as "Stay signed in".
+        onPresent: () => {
+          setIdleDeadline(null);
+          void fetchSessionUser().catch(() => undefined);
+        },
+        inWarning: (node) => node instanceof Node && Boolean(document.querySelector(`[${IDLE_WARNING_ATTRIBUTE}]`)?.contains(node)),
+        onIdle: () => {
+          console.info('Signed out after 15 minutes of inactivity');
+          void endSession('idle');
+        },
+      }, { since });
+      idleWatch.current = watch;
+      // Activity keeps the server's session alive too (a 401 on it ends the session, as any call does).
+      const stopKeepAlive = startKeepAlive(window, () => void fetchSessionUser().catch(() => undefined));
+      stop = () => {
+        watch.stop();
+        stopKeepAlive();
+      };
     });
-    idleWatch.current = watch;
-    // Activity keeps the server's session alive too (a 401 on it ends the session, as any call does).
-    const stopKeepAlive = startKeepAlive(window, () => void fetchSessionUser().catch(() => undefined));
     return () => {
-      watch.stop();
+      cancelled = true;
+      stop?.();
       idleWatch.current = null;
       setIdleDeadline(null);
-      stopKeepAlive();
     };
   }, [isAuthenticated, endSession]);
 

@@ -30,6 +30,17 @@ describe('startIdleWatch', () => {
     expect(onIdle).toHaveBeenCalledTimes(1);
   });
 
+  it('counts from `since` when its code started late: the warning keeps its time', () => {
+    const since = Date.now();
+    vi.advanceTimersByTime(10_000);
+    const onWarn = vi.fn<(deadline: number) => void>();
+    startIdleWatch(target(), { onWarn, onIdle: vi.fn() }, { since });
+    vi.advanceTimersByTime(WARN_AT - 10_000 - 1);
+    expect(onWarn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onWarn).toHaveBeenCalledExactlyOnceWith(since + IDLE_TIMEOUT_MS);
+  });
+
   it.each(['mousedown', 'keydown', 'input', 'scroll', 'touchstart'])('%s before the warning restarts the count', (type) => {
     const { win, onWarn, onIdle } = watch();
     vi.advanceTimersByTime(WARN_AT - 1000);

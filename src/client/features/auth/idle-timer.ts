@@ -21,14 +21,20 @@ const PRESENCE_EVENTS = new Set(['mousedown', 'keydown', 'touchstart']);
  * (`inWarning` tells) counts as "Stay signed in" (`onPresent`, then a fresh count); inside it
  * only its buttons decide, and scrolling or input events never end it. Times are measured on
  * `now` and checked again when the page comes back to view, so a phone that slept past the
- * deadline signs out at once.
+ * deadline signs out at once. The silence counts from `since` (default: now), so a watch whose
+ * code arrived late still counts from when the session started on the page.
  */
 export function startIdleWatch(
   target: Window,
   handlers: { onWarn(deadline: number): void; onIdle(): void; onPresent?(): void; inWarning?(target: EventTarget | null): boolean },
-  { timeoutMs = IDLE_TIMEOUT_MS, warnMs = IDLE_WARNING_MS, now = Date.now }: { timeoutMs?: number; warnMs?: number; now?: () => number } = {},
+  {
+    timeoutMs = IDLE_TIMEOUT_MS,
+    warnMs = IDLE_WARNING_MS,
+    now = Date.now,
+    since = now(),
+  }: { timeoutMs?: number; warnMs?: number; now?: () => number; since?: number } = {},
 ): IdleWatch {
-  let last = now();
+  let last = since;
   let warned = false;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

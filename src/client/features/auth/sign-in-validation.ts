@@ -1,5 +1,10 @@
 import { fieldErrors } from '#shared/errors';
+import { auth } from '#shared/messages/auth';
 import { type SignInRequest, SignInRequestSchema } from '#shared/schemas/auth';
+import { registerEnglish } from '../../lib/language';
+
+// The schema's messages are English; the sign-in screen shows them through localize().
+registerEnglish({ auth });
 
 export type SignInFields = Partial<Record<keyof SignInRequest, string>>;
 export type SignInCheck = { ok: true; data: SignInRequest } | { ok: false; fields: SignInFields };

@@ -1,5 +1,7 @@
-import { cardUi } from '#shared/messages/card-ui';
+import { cardUi } from '../../lib/messages/card-ui';
 import type { EmployerCardDetails, IdCard } from '#shared/schemas/cards';
+import { LANGUAGE_LOCALES } from '#shared/i18n/languages';
+import { language } from '../../lib/language';
 
 const c = cardUi.card;
 
@@ -43,7 +45,7 @@ export function telHref(phone: string): string | null {
 }
 
 /** A calendar date (YYYY-MM-DD) as printed on a card, e.g. "Jun 1, 2015"; no time-zone shift. */
-export function formatCardDate(iso: string, locale = 'en-US'): string {
+export function formatCardDate(iso: string, locale = LANGUAGE_LOCALES[language]): string {
   const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -60,7 +62,7 @@ export function cardSides(card: IdCard, details: EmployerCardDetails): CardSides
   return {
     name: card.name,
     front: [
-      ...(dependant ? field('relationship', c.relationship, card.relationship) : []),
+      ...(dependant ? field('relationship', c.relationship, card.relationship && c.relationships[card.relationship]) : []),
       ...(dependant && present(card.dateOfBirth) ? field('dateOfBirth', c.dateOfBirth, formatCardDate(card.dateOfBirth)) : []),
       ...(dependant ? field('subscriber', c.subscriber, card.subscriberName) : []),
       ...field('lhmpId', c.lhmpId, card.lhmpId),

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { cardUi } from '#shared/messages/card-ui';
+import { cardUi } from '../../lib/messages/card-ui';
 import type { CardSides } from './card-fields';
 import {
   CARD_INCHES,

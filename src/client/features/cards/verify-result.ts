@@ -1,5 +1,5 @@
 import type { CardTokenVerification } from '#shared/card-token';
-import { cardUi } from '#shared/messages/card-ui';
+import { cardUi } from '../../lib/messages/card-ui';
 import { formatCardDate } from './card-fields';
 
 const v = cardUi.verify;

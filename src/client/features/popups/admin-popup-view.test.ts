@@ -164,9 +164,9 @@ describe('list state', () => {
   });
 
   it('footer: count, then the search text and the status filter', () => {
-    expect(footerText(1, { search: '', status: '' })).toBe('Showing 1 popup(s)');
-    expect(footerText(3, { search: ' flu ', status: 'active' })).toBe('Showing 3 popup(s) matching "flu" (Active)');
-    expect(footerText(0, { search: '', status: 'inactive' })).toBe('Showing 0 popup(s) (Inactive)');
+    expect(footerText(1, { search: '', status: '' })).toBe('Showing 1 popup');
+    expect(footerText(3, { search: ' flu ', status: 'active' })).toBe('Showing 3 popups matching "flu" (Active)');
+    expect(footerText(0, { search: '', status: 'inactive' })).toBe('Showing 0 popups (Inactive)');
   });
 });
 

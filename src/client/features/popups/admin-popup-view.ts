@@ -11,10 +11,12 @@ import {
   type PopupTheme,
   type SortOrder,
 } from '#shared/schemas/popups';
-import { formatDateTime } from '#shared/dates';
 import { SORT_ORDERS } from '#shared/schemas/common';
 import { t } from '../../lib/i18n';
 import { oneOf } from '../../lib/list-state';
+import { format } from '../../lib/language';
+import { LANGUAGE_LOCALES } from '#shared/i18n/languages';
+import { language } from '../../lib/language';
 
 const a = t.popups.admin;
 
@@ -35,7 +37,7 @@ export function fromLocalInputValue(local: string): string {
 }
 
 export function formatActivePeriod(p: Pick<AdminPopup, 'startAt' | 'endAt'>): string {
-  return `${formatDateTime(p.startAt)} - ${formatDateTime(p.endAt)}`;
+  return `${format.dateTime(p.startAt)} - ${format.dateTime(p.endAt)}`;
 }
 
 /** The create form's starting values (spec section 5 defaults). */
@@ -152,9 +154,9 @@ export function formatInZone(iso: string, timeZone: string): string {
   if (!format) {
     const options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
     try {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { ...options, timeZone });
     } catch {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+      format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { ...options, timeZone: 'UTC' });
     }
     zoneFormats.set(timeZone, format);
   }

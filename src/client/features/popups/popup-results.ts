@@ -1,4 +1,6 @@
 import type { PopupResultsResponse } from '#shared/schemas/popups';
+import { LANGUAGE_LOCALES } from '#shared/i18n/languages';
+import { language } from '../../lib/language';
 
 export type ResultDay = PopupResultsResponse['days'][number];
 
@@ -21,7 +23,7 @@ export function completionRate(completions: number, shows: number): number | nul
   return shows > 0 ? completions / shows : null;
 }
 
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+const percent = new Intl.NumberFormat(LANGUAGE_LOCALES[language], { style: 'percent', maximumFractionDigits: 1 });
 
 /** 0.4 -> "40%", 1/3 -> "33.3%"; null -> the given text. */
 export function formatRate(rate: number | null, none: string): string {
@@ -59,7 +61,7 @@ export function resultsFileName(title: string): string {
 }
 
 /** "2026-03-01" as "Mar 1, 2026" (a calendar day, so read in UTC: no shift by the browser's zone). */
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const shortDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const shortDayFormat = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { month: 'short', day: 'numeric', timeZone: 'UTC' });
 export const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 export const formatShortDay = (date: string) => shortDayFormat.format(new Date(`${date}T00:00:00Z`));

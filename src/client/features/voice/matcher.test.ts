@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { voice as text } from '#shared/messages/voice';
+import { voice as text } from '../../lib/messages/voice';
 import { paths } from '#shared/paths';
-import { healthShortcuts, wealthShortcuts, type ServiceShortcut } from '#shared/shortcuts';
+import { messages as es } from '#shared/messages/es/index';
+import { healthShortcuts, shortcutsIn, wealthShortcuts, type ServiceShortcut } from '#shared/shortcuts';
 import {
   CONFIDENCE_THRESHOLD,
   SAFARI_CONFIDENCE_THRESHOLD,
@@ -15,6 +16,7 @@ import {
 } from './matcher';
 
 const s = (name: string, keywords: string[] = [], path = `/${name.toLowerCase().replace(/\s+/g, '-')}`): ServiceShortcut => ({
+  id: name,
   name,
   path,
   keywords,
@@ -324,5 +326,39 @@ describe('recognitionErrorMessage (spec section 8)', () => {
     expect(recognitionErrorMessage('service-not-allowed', true)).toBe('Voice recognition may work better in Chrome browser.');
     expect(recognitionErrorMessage('network', true)).toBe(text.errors.network);
     expect(recognitionErrorMessage('no-speech', true)).toBe(text.errors.noSpeech);
+  });
+});
+
+describe('findShortcut in Spanish (the services named and heard as a Spanish page does)', () => {
+  const health = shortcutsIn('es', healthShortcuts, es.members.shortcutNames);
+  const wealth = shortcutsIn('es', wealthShortcuts, es.members.shortcutNames);
+  it.each([
+    ['Recetas', 'Prescriptions'],
+    ['terapia virtual', 'Virtual Therapy'],
+    ['atención primaria virtual', 'Virtual Primary Care'],
+    ['me siento enfermo', 'Virtual Urgent Care'],
+    ['necesito un análisis de sangre', 'Quest Select Labs'],
+    ['una clinica cerca', 'In Person Care'],
+    ['quiero hablar de salud mental', 'Virtual Therapy'],
+    ['mi plan de tratamiento', 'Plan of Care'],
+    ['signos vitales', 'Vital Scan'],
+    ['SOAR', 'SOAR'],
+    ['mi jubilación', 'Financial Wellness Center'],
+    ['ayuda con mi presupuesto', 'Financial Guidance System'],
+    ['guía de atención', 'Care Navigator'],
+  ])('"%s" reaches %s', (transcript, id) => {
+    const match = findShortcut(transcript, health, wealth);
+    expect(match?.shortcut.id).toBe(id);
+    expect(match?.shortcut.name).toBe(es.members.shortcutNames[id as keyof typeof es.members.shortcutNames]);
+  });
+
+  it('hears nothing it should not', () => {
+    expect(findShortcut('el clima de hoy', health, wealth)).toBeNull();
+  });
+
+  it('an English page keeps the spec names and English words only', () => {
+    const english = shortcutsIn('en', healthShortcuts, {});
+    expect(english).toEqual(healthShortcuts);
+    expect(findShortcut('recetas', english, [])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { voice as text } from '#shared/messages/voice';
+import { voice as text } from '../../lib/messages/voice';
 import type { ServiceShortcut } from '#shared/shortcuts';
 
 /** Confidence a final result must exceed to be accepted (spec sections 5 and 9). */
@@ -6,9 +6,12 @@ export const CONFIDENCE_THRESHOLD = 0.7;
 /** Safari reports lower confidences for clear speech, so it gets a lower bar. */
 export const SAFARI_CONFIDENCE_THRESHOLD = 0.6;
 
-/** Matching is case-insensitive on the trimmed text (spec section 5). */
+/**
+ * Matching is case-insensitive on the trimmed text (spec section 5), and accent-insensitive:
+ * "clinica" heard for "clínica" still matches.
+ */
 export function normalise(value: string): string {
-  return value.trim().toLowerCase();
+  return value.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 type Rule = (heard: string, shortcut: ServiceShortcut) => boolean;

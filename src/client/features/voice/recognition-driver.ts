@@ -1,3 +1,5 @@
+import { LANGUAGE_LOCALES } from '#shared/i18n/languages';
+import { language } from '../../lib/language';
 import type { RecognitionOutcome, RecognitionResult } from './matcher';
 import type { VoiceEffect, VoiceEvent } from './voice-session';
 
@@ -31,9 +33,9 @@ export function recognitionConstructorOf(win: {
   return typeof ctor === 'function' ? (ctor as SpeechRecognitionConstructor) : null;
 }
 
-/** Recognition is en-US, single utterance, one alternative (spec section 5). */
+/** Recognition is in the page's language (en-US, es-US), single utterance, one alternative (spec section 5). */
 export function configureRecognition(recognition: SpeechRecognitionLike): void {
-  recognition.lang = 'en-US';
+  recognition.lang = LANGUAGE_LOCALES[language];
   recognition.continuous = false;
   recognition.interimResults = false;
   recognition.maxAlternatives = 1;

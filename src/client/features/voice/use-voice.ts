@@ -1,12 +1,18 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { healthShortcuts, wealthShortcuts } from '#shared/shortcuts';
+import { healthShortcuts, shortcutsIn, wealthShortcuts } from '#shared/shortcuts';
+import { language } from '../../lib/language';
+import { members } from '../../lib/messages/members';
 import { useAuth } from '../auth/auth-context';
 import { detectVoiceSupport, readNavigatorFacts, type VoiceSupport } from './browser-support';
 import { interpretResult } from './matcher';
 import { createRecognitionDriver, recognitionConstructorOf } from './recognition-driver';
 import { createVoiceRuntime, type VoiceRuntime } from './voice-runtime';
 import { initialVoiceState } from './voice-session';
+
+/** The services as this page's language names and hears them. */
+const healthList = shortcutsIn(language, healthShortcuts, members.shortcutNames);
+const wealthList = shortcutsIn(language, wealthShortcuts, members.shortcutNames);
 
 interface BatteryLike {
   level: number;
@@ -88,7 +94,7 @@ export function useVoiceSession(support: VoiceSupport) {
       dispatch: runtime.dispatch,
       isListening: () => runtime.getState().listening,
       interpret: (result) =>
-        interpretResult(result, { isSafari: support.isSafari, healthList: healthShortcuts, wealthList: wealthShortcuts }),
+        interpretResult(result, { isSafari: support.isSafari, healthList, wealthList }),
     });
     runtime.setEffectHandler((effect) => {
       if (effect.type === 'navigate') void navigate(effect.path);

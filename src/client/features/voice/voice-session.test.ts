@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { voice as text } from '#shared/messages/voice';
+import { voice as text } from '../../lib/messages/voice';
 import { paths } from '#shared/paths';
 import { healthShortcuts, wealthShortcuts } from '#shared/shortcuts';
 import { interpretResult } from './matcher';

@@ -1,4 +1,4 @@
-import { voice as text } from '#shared/messages/voice';
+import { voice as text } from '../../lib/messages/voice';
 import { recognitionErrorMessage, type RecognitionOutcome } from './matcher';
 
 /** Spec section 9: voice constants. */

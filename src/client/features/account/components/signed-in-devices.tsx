@@ -1,6 +1,5 @@
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { type RefObject, useRef, useState } from 'react';
-import { formatDateTime } from '#shared/dates';
 import type { AccountSession } from '#shared/schemas/account';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -13,6 +12,7 @@ import { t } from '../../../lib/i18n';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
+import { format } from '../../../lib/language';
 
 const d = t.account.devices;
 
@@ -72,7 +72,7 @@ function ConfirmSignOut({ pending, onClose, heading }: { pending: Pending | null
 
 function SessionItem({ session, onSignOut }: { session: AccountSession; onSignOut: () => void }) {
   const name = deviceName(session);
-  const started = formatDateTime(session.createdAt);
+  const started = format.dateTime(session.createdAt);
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-line p-4">
       <div className="flex items-start justify-between gap-3">
@@ -81,7 +81,7 @@ function SessionItem({ session, onSignOut }: { session: AccountSession; onSignOu
           <div className="flex min-w-0 flex-col gap-0.5">
             <p className="font-semibold break-words text-ink">{name}</p>
             <p className="text-sm text-muted">{d.started(started)}</p>
-            <p className="text-sm text-muted">{d.lastActive(formatDateTime(session.lastSeenAt))}</p>
+            <p className="text-sm text-muted">{d.lastActive(format.dateTime(session.lastSeenAt))}</p>
           </div>
         </div>
         {session.current && (

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { formatDate } from '#shared/dates';
 import { AuthCodeField } from '../../../components/mfa/auth-code-field';
 import { RecoveryCodes } from '../../../components/mfa/recovery-codes';
 import { TotpSetup } from '../../../components/mfa/totp-setup';
@@ -15,6 +14,7 @@ import { t } from '../../../lib/i18n';
 import { useAuth } from '../../auth/auth-context';
 import { useConfig } from '../../config/use-config';
 import { useConfirmTwoStep, useDisableTwoStep, useStartTwoStepSetup, useTwoStepStatus } from '../api/two-step';
+import { format } from '../../../lib/language';
 
 const s = t.mfa.security;
 const f = t.mfa.factor;
@@ -195,7 +195,7 @@ export function TwoStepSignInCard() {
           {data?.enabled && (
             <>
               <p className="text-sm text-ink">
-                {data.enabledAt ? s.statusOn(formatDate(data.enabledAt)) : s.statusOn('')} {s.recoveryLeft(data.recoveryCodesLeft)}
+                {data.enabledAt ? s.statusOn(format.date(data.enabledAt)) : s.statusOn('')} {s.recoveryLeft(data.recoveryCodesLeft)}
               </p>
               {data.canDisable ? (
                 <Button variant="secondary" onClick={() => go({ name: 'disable' })}>

@@ -1,3 +1,4 @@
+import { isRelationship } from '#shared/schemas/family';
 import { ArrowLeft, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,9 +12,9 @@ import { Card } from '../../../components/ui/card';
 import { t } from '../../../lib/i18n';
 import { isRecordId } from '../admin-list-state';
 import { BreakableText } from './breakable-text';
-import { formatDate, formatDateTime } from '#shared/dates';
 import { errorMessage, isNotFound } from '../api/admin-errors';
 import { useEmployee } from '../api/get-employee';
+import { format } from '../../../lib/language';
 
 const p = t.admin.employee;
 
@@ -70,9 +71,9 @@ function EmployeeRecord({ data }: { data: EmployeeDetailResponse }) {
           {p.activity}
         </h2>
         <dl>
-          <Row label={p.accountCreated}>{formatDate(e.createdAt)}</Row>
-          <Row label={p.emailVerified}>{e.emailVerifiedAt ? formatDate(e.emailVerifiedAt) : p.notYet}</Row>
-          <Row label={p.lastLogin}>{e.lastLoginAt ? formatDateTime(e.lastLoginAt) : p.never}</Row>
+          <Row label={p.accountCreated}>{format.date(e.createdAt)}</Row>
+          <Row label={p.emailVerified}>{e.emailVerifiedAt ? format.date(e.emailVerifiedAt) : p.notYet}</Row>
+          <Row label={p.lastLogin}>{e.lastLoginAt ? format.dateTime(e.lastLoginAt) : p.never}</Row>
         </dl>
       </Card>
       <Card className="flex flex-col gap-3" aria-labelledby="family-title">
@@ -96,9 +97,9 @@ function EmployeeRecord({ data }: { data: EmployeeDetailResponse }) {
                 </p>
                 <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
                   <dt className="text-muted">{p.relationship}:</dt>
-                  <dd className="text-ink">{f.relationship}</dd>
+                  <dd className="text-ink">{isRelationship(f.relationship) ? t.members.familyForm.relationships[f.relationship] : f.relationship}</dd>
                   <dt className="text-muted">{p.dateAdded}:</dt>
-                  <dd className="text-ink">{formatDate(f.createdAt)}</dd>
+                  <dd className="text-ink">{format.date(f.createdAt)}</dd>
                 </dl>
               </li>
             ))}

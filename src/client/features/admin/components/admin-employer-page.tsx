@@ -11,7 +11,6 @@ import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { t } from '../../../lib/i18n';
 import { useListTop, useUrlListState } from '../../../lib/list-state';
-import { formatDateTime } from '#shared/dates';
 import { employeeListQuery, isRecordId, readEmployeeListState, withStatus, writeEmployeeListState } from '../admin-list-state';
 import { errorMessage, isNotFound } from '../api/admin-errors';
 import { useEmployees } from '../api/get-employees';
@@ -19,6 +18,7 @@ import { useEmployer } from '../api/get-employer';
 import { EmployerCardDetailsSection } from './employer-card-details';
 import { BreakableText } from './breakable-text';
 import { EnrolmentPanel } from './enrolment-panel';
+import { format } from '../../../lib/language';
 
 const d = t.admin.employer;
 const statusOptions = [
@@ -32,7 +32,7 @@ function StatTile({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex flex-col-reverse items-center gap-1 rounded-2xl border border-line bg-surface px-2 py-3 text-center shadow-sm">
       <dt className="text-xs font-medium text-muted">{label}</dt>
-      <dd className="text-2xl font-bold text-ink tabular-nums">{value.toLocaleString('en-US')}</dd>
+      <dd className="text-2xl font-bold text-ink tabular-nums">{format.number(value)}</dd>
     </div>
   );
 }
@@ -58,7 +58,7 @@ function EmployeeRow({ employee }: { employee: EmployeeListItem }) {
             </div>
             <div className="flex gap-1">
               <dt className="text-muted">{d.lastLogin}:</dt>
-              <dd className="font-medium text-ink">{employee.lastLogin ? formatDateTime(employee.lastLogin) : d.never}</dd>
+              <dd className="font-medium text-ink">{employee.lastLogin ? format.dateTime(employee.lastLogin) : d.never}</dd>
             </div>
           </dl>
           <div className="flex flex-wrap gap-1.5">

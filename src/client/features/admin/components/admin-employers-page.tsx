@@ -10,11 +10,11 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { t } from '../../../lib/i18n';
 import { chooseSortField, toggleSortOrder, useUrlListState } from '../../../lib/list-state';
-import { formatDateTime } from '#shared/dates';
 import { employerFooter, employerListQuery, readEmployerListState, writeEmployerListState } from '../admin-list-state';
 import { errorMessage } from '../api/admin-errors';
 import { useEmployers } from '../api/get-employers';
 import { AddEmployerDialog } from './add-employer-dialog';
+import { format } from '../../../lib/language';
 
 const e = t.admin.employers;
 const sortLabels: Record<EmployerSortField, string> = { name: e.sortName, lastActivity: e.sortLastActivity };
@@ -37,7 +37,7 @@ function EmployerCard({ employer }: { employer: EmployerSummary }) {
             </div>
             <div className="flex flex-wrap gap-x-1">
               <dt className="text-muted">{e.lastActivity}:</dt>
-              <dd className="font-medium text-ink">{employer.lastActivity ? formatDateTime(employer.lastActivity) : e.never}</dd>
+              <dd className="font-medium text-ink">{employer.lastActivity ? format.dateTime(employer.lastActivity) : e.never}</dd>
             </div>
           </dl>
           <ul className="flex flex-wrap gap-1.5" aria-label={e.counts}>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatDateTime } from '#shared/dates';
 import {
   CARD_FIELD_LIMITS,
   CARD_FIELD_NAMES,
@@ -24,6 +23,7 @@ import { t } from '../../../lib/i18n';
 import { applyServerError } from '../../../lib/hook-form-errors';
 import { useEmployerCard } from '../api/get-employer-card';
 import { useSaveEmployerCard } from '../api/save-employer-card';
+import { format } from '../../../lib/language';
 
 const c = t.cards.admin;
 const labels = t.cards.fields;
@@ -98,7 +98,7 @@ export function EmployerCardDetailsSection({ companyId }: { companyId: string })
     body = (
       <>
         <p className="text-sm text-muted" data-testid="card-details-updated">
-          {card.data.updatedAt ? c.lastUpdated(formatDateTime(card.data.updatedAt)) : c.neverUpdated}
+          {card.data.updatedAt ? c.lastUpdated(format.dateTime(card.data.updatedAt)) : c.neverUpdated}
         </p>
         {/* Keyed by the employer: another employer's page starts from its own details. */}
         <CardDetailsForm key={companyId} companyId={companyId} card={card.data} />

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
 import { refreshAfterImport, type UploadProgress, uploadRoster } from '../api/upload-roster';
+import { format } from '../../../lib/language';
 
 const d = t.enrolment.importDialog;
 
@@ -21,7 +22,7 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: 'd
   return (
     <div className="flex flex-col-reverse rounded-xl border border-line bg-canvas px-3 py-2">
       <dt className="text-xs font-medium text-muted">{label}</dt>
-      <dd className={cn('text-xl font-bold tabular-nums', tone === 'danger' && value > 0 ? 'text-danger' : 'text-ink')}>{value.toLocaleString('en-US')}</dd>
+      <dd className={cn('text-xl font-bold tabular-nums', tone === 'danger' && value > 0 ? 'text-danger' : 'text-ink')}>{format.number(value)}</dd>
     </div>
   );
 }

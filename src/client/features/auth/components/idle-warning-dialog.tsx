@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { common } from '#shared/messages/common';
+import { common } from '../../../lib/messages/common';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { announcedSeconds, secondsLeft } from '../idle-timer';

@@ -16,6 +16,7 @@ import { t } from '../../../lib/i18n';
 import { applyServerError, useFocusAfterSubmit } from '../../../lib/hook-form-errors';
 import { registerRequest } from '../api/register';
 import { EmployerCombobox } from './employer-combobox';
+import { LanguageSwitcher } from '../../../components/language-switcher';
 
 const r = t.auth.register;
 /** Spec section 9: back to sign-in 2 seconds after registering. */
@@ -101,6 +102,7 @@ export function RegisterPage() {
         <Button variant="link" asChild>
           <Link to={paths.login}>{r.toSignIn}</Link>
         </Button>
+        <LanguageSwitcher />
       </Card>
     </PageLayout>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { signIn } from '#shared/messages/sign-in';
-import { mfa } from '#shared/messages/mfa';
+import { signIn } from '../../../lib/messages/sign-in';
+import { mfa } from '../../../lib/messages/mfa';
 import { CodeStep } from '../../../components/mfa/code-step';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { signIn as signInMessages } from '#shared/messages/sign-in';
-import { common } from '#shared/messages/common';
+import { signIn as signInMessages } from '../../../lib/messages/sign-in';
+import { common } from '../../../lib/messages/common';
 import { paths } from '#shared/paths';
 import type { SignInRequest } from '#shared/schemas/auth';
 import { PageIntro } from '../../../components/page-intro';
@@ -18,6 +18,7 @@ import { useAuth } from '../auth-context';
 import { clearIdleSignOut, wasIdleSignOut } from '../idle-notice';
 import { loadSignInValidation } from '../load-sign-in-validation';
 import type { SignInFields } from '../sign-in-validation';
+import { LanguageSwitcher } from '../../../components/language-switcher';
 
 const s = signInMessages;
 /** Spec section 9: go to Home about 100 ms after a successful sign-in. */
@@ -191,6 +192,7 @@ export function SignInPage() {
         <Button variant="link" asChild>
           <Link to={paths.register}>{s.toRegister}</Link>
         </Button>
+        <LanguageSwitcher />
       </Card>
     </PageLayout>
   );

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IdCardsResponse } from '#shared/schemas/cards';
 import { closeCardStore, loadCardsOwner, saveCards } from '../../../lib/card-store';
-import { readKeepCardsPreference, writeKeepCardsPreference } from '../../../lib/device-data';
+import { readKeepCardsPreference, writeKeepCardsPreference } from '../../../lib/keep-cards';
 import { getCardsOrSaved, getSavedCards } from './get-cards';
 
 const A = '7b5e0f7e-2a3c-4c1d-9d3e-0a1b2c3d4e5f';

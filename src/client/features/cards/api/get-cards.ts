@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type IdCardsResponse, IdCardsResponseSchema } from '#shared/schemas/cards';
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { loadCards, loadCardsOwner, saveCards } from '../../../lib/card-store';
-import { writeKeepCardsPreference } from '../../../lib/device-data';
+import { writeKeepCardsPreference } from '../../../lib/keep-cards';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/me/cards: the signed-in member's cards and the employer's card details. */

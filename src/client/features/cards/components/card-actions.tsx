@@ -1,6 +1,6 @@
 import { Download, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { cardUi } from '#shared/messages/card-ui';
+import { cardUi } from '../../../lib/messages/card-ui';
 import { Button } from '../../../components/ui/button';
 import type { CardSides } from '../card-fields';
 import { cardPdf, cardPng } from '../card-image';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { cardUi } from '#shared/messages/card-ui';
+import { cardUi } from '../../../lib/messages/card-ui';
 import { qrModules } from '../card-image';
 import { qrPath } from '../card-layout';
 

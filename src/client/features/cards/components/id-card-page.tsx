@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
-import { cardUi } from '#shared/messages/card-ui';
+import { cardUi } from '../../../lib/messages/card-ui';
 import { paths } from '#shared/paths';
 import type { IdCardsResponse } from '#shared/schemas/cards';
 import { BackActions } from '../../../components/back-actions';
@@ -11,15 +11,15 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { removeCards } from '../../../lib/card-store';
-import { formatDateTime } from '#shared/dates';
 import { t } from '../../../lib/i18n';
 import { useAuth } from '../../auth/auth-context';
 import { useConfig } from '../../config/use-config';
 import { type CardsResult, isConnectionError, useCards, useSavedCards } from '../api/get-cards';
 import { type Brand, IdCardView } from './id-card-view';
 import { KeepCardsSwitch } from './keep-cards-switch';
-import { readKeepCardsPreference } from '../../../lib/device-data';
+import { readKeepCardsPreference } from '../../../lib/keep-cards';
 import { queryKeys } from '../../../lib/query-keys';
+import { format } from '../../../lib/language';
 
 const m = t.members.idCard;
 const p = cardUi.page;
@@ -63,7 +63,7 @@ function SignedInCards({ userId }: { userId: string }) {
   const result: CardsResult | undefined = cards.data;
   return (
     <>
-      {result?.savedAt && <Alert variant="info">{t.offline.showingFrom(formatDateTime(result.savedAt))}</Alert>}
+      {result?.savedAt && <Alert variant="info">{t.offline.showingFrom(format.dateTime(result.savedAt))}</Alert>}
       {cards.isError && !result && (
         <Alert>
           {isConnectionError(cards.error) ? p.noCardsOffline : m.loadFailed}{' '}
@@ -93,7 +93,7 @@ function KeptCards() {
     <>
       {result ? (
         <>
-          <Alert variant="info">{p.savedCardsFrom(formatDateTime(result.savedAt ?? new Date().toISOString()))}</Alert>
+          <Alert variant="info">{p.savedCardsFrom(format.dateTime(result.savedAt ?? new Date().toISOString()))}</Alert>
           <CardList data={result.data} />
         </>
       ) : saved.isPending && saved.fetchStatus !== 'idle' ? (

@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { cardUi } from '#shared/messages/card-ui';
+import { cardUi } from '../../../lib/messages/card-ui';
 import type { EmployerCardDetails, IdCard } from '#shared/schemas/cards';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';

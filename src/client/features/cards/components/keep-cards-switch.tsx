@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { cardUi } from '#shared/messages/card-ui';
+import { cardUi } from '../../../lib/messages/card-ui';
 import { Switch } from '../../../components/ui/switch';
-import { readKeepCardsPreference, writeKeepCardsPreference } from '../../../lib/device-data';
+import { readKeepCardsPreference, writeKeepCardsPreference } from '../../../lib/keep-cards';
 
 const k = cardUi.keep;
 

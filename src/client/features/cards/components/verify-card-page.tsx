@@ -1,7 +1,7 @@
 import { CheckCircle2, Camera, XCircle } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { verifyCardToken } from '#shared/card-token';
-import { cardUi } from '#shared/messages/card-ui';
+import { cardUi } from '../../../lib/messages/card-ui';
 import { PageLayout } from '../../../components/page-layout';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';

@@ -6,11 +6,13 @@ import { BackActions } from '../../../components/back-actions';
 import { PageIntro } from '../../../components/page-intro';
 import { PageLayout } from '../../../components/page-layout';
 import { t } from '../../../lib/i18n';
+import { LANGUAGE_LOCALES } from '#shared/i18n/languages';
+import { language } from '../../../lib/language';
 
 const m = t.members.information;
 
 /** Today's date as the member reads it, e.g. "March 2, 2026" (spec: last-updated = today). */
-export function formatToday(now: Date, locale = 'en-US'): string {
+export function formatToday(now: Date, locale = LANGUAGE_LOCALES[language]): string {
   return now.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 

@@ -36,7 +36,7 @@ import { useUpdateFamilyMember } from '../api/update-family-member';
 
 const m = t.members.familyForm;
 const fieldNames = ['firstName', 'lastName', 'dob', 'relationship'] as const;
-const relationshipOptions = relationships.map((r) => ({ value: r, label: r }));
+const relationshipOptions = relationships.map((r) => ({ value: r, label: m.relationships[r] }));
 const empty: FamilyMemberInput = { firstName: '', lastName: '', dob: '', relationship: '' };
 
 interface FamilyFormProps {

@@ -147,7 +147,7 @@ function FamilyList() {
                     <p className="font-semibold break-words text-ink">{name}</p>
                     <p className="text-sm text-muted">{m.born(formatDob(member.dob))}</p>
                   </div>
-                  <Badge variant="brand">{member.relationship}</Badge>
+                  <Badge variant="brand">{t.members.familyForm.relationships[member.relationship]}</Badge>
                 </div>
                 <div className="flex gap-2">
                   <Link to={paths.editFamily(member.id)} className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'flex-1')} aria-label={m.editLabel(name)}>

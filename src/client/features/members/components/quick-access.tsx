@@ -19,10 +19,11 @@ import {
 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { isExternalPath, quickAccessHealthShortcuts, type ServiceShortcut, wealthShortcuts } from '#shared/shortcuts';
+import { isExternalPath, quickAccessHealthShortcuts, type ServiceShortcut, shortcutsIn, wealthShortcuts } from '#shared/shortcuts';
 import { ExternalLink } from '../../../components/external-link';
 import { Button } from '../../../components/ui/button';
 import { t } from '../../../lib/i18n';
+import { language } from '../../../lib/language';
 import { useConfig } from '../../config/use-config';
 
 const m = t.members.home;
@@ -94,8 +95,8 @@ export function QuickAccess() {
 
   // Quick Access shows Vital Scan as the external site (spec section 9).
   const groups: Record<Group, { label: string; title: string; icon: LucideIcon; shortcuts: readonly ServiceShortcut[] }> = {
-    health: { label: m.quickHealth, title: m.overlayHealth, icon: HeartPulse, shortcuts: quickAccessHealthShortcuts(vitalScanUrl) },
-    wealth: { label: m.quickWealth, title: m.overlayWealth, icon: Wallet, shortcuts: wealthShortcuts },
+    health: { label: m.quickHealth, title: m.overlayHealth, icon: HeartPulse, shortcuts: shortcutsIn(language, quickAccessHealthShortcuts(vitalScanUrl), t.members.shortcutNames) },
+    wealth: { label: m.quickWealth, title: m.overlayWealth, icon: Wallet, shortcuts: shortcutsIn(language, wealthShortcuts, t.members.shortcutNames) },
   };
   const current = open ? groups[open] : null;
 
@@ -144,8 +145,8 @@ export function QuickAccess() {
           </div>
           <ul className="grid grid-cols-2 gap-2">
             {current.shortcuts.map((shortcut) => (
-              <li key={shortcut.name} className="flex flex-col [&>*]:flex-1">
-                <ShortcutItem shortcut={shortcut} icon={icons[shortcut.name] ?? Sparkles} onChoose={() => {
+              <li key={shortcut.id} className="flex flex-col [&>*]:flex-1">
+                <ShortcutItem shortcut={shortcut} icon={icons[shortcut.id] ?? Sparkles} onChoose={() => {
                     if (open) close(open, false);
                   }} />
               </li>

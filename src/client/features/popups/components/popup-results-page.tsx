@@ -15,6 +15,7 @@ import { useAdminPopups } from '../api/get-admin-popups';
 import { usePopupResults } from '../api/get-popup-results';
 import { PopupStatusBadge } from './popup-status-badge';
 import { type ResultDay, completionRate, formatDay, formatRate, formatShortDay, resultsCsv, resultsFileName, totals } from '../popup-results';
+import { format } from '../../../lib/language';
 
 const a = t.popups.admin;
 const r = a.results;
@@ -23,7 +24,7 @@ const r = a.results;
 const PopupResultsChart = lazy(() => import('./popup-results-chart'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => format.number(n);
 
 function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId: string }) {
   return (

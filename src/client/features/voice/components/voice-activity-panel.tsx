@@ -1,8 +1,9 @@
 import { History } from 'lucide-react';
 import { t } from '../../../lib/i18n';
 import type { AuditEntry } from '../voice-session';
+import { format } from '../../../lib/language';
 
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = (at: number) => format.time(at);
 
 /** The on-device voice audit log, newest first. It is never sent to the server. */
 export function VoiceActivityPanel({ log }: { log: readonly AuditEntry[] }) {

@@ -193,7 +193,7 @@ privateTest.describe('member reminder popup, end to end (private server)', () =>
     await admin.reload();
     const item = card(admin, title);
     await expect(item.getByText('3 Shows')).toBeVisible();
-    await expect(item.getByText('1 Snoozes')).toBeVisible();
+    await expect(item.getByText('1 Snooze', { exact: true })).toBeVisible();
     await expect(item.getByText('1 Completed')).toBeVisible();
 
     // Deactivate, then delete, confirmed in the app's own dialog with the spec's sentence.

@@ -1,3 +1,7 @@
+import { formatterFor } from '../i18n/format';
+
+const f = formatterFor('en');
+
 /** ID cards (issue 11): the employer's card details, their admin editor, and card checks. */
 export const cards = {
   /** Labels of the employer's card fields, as the admin form and the card show them. */
@@ -13,7 +17,7 @@ export const cards = {
     backNote: 'Note on the back of the card',
   },
   validation: {
-    tooLong: (max: number) => `Must be ${max} characters or fewer`,
+    tooLong: (max: number) => f.plural(max, { one: 'Must be # character or fewer', other: 'Must be # characters or fewer' }),
     rxBin: 'Rx BIN is 6 digits',
     phone: 'Enter a phone number of 7 to 15 digits (digits, spaces, +, -, brackets and dots)',
     invisibleCharacters: 'Must not contain control or invisible characters',

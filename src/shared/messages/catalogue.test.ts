@@ -47,4 +47,20 @@ describe('the Spanish catalogue', () => {
     const bracketed = [...english, ...spanish.values()].filter((leaf) => /\(s\)|\(es\)/.test(leaf.kind === 'function' ? sample(leaf.value) : String(leaf.value)));
     expect(bracketed.map((leaf) => leaf.path)).toEqual([]);
   });
+
+  it('says a count of one in the singular ("1 Employee", not "1 Employees")', () => {
+    const one = (fn: unknown) => {
+      try {
+        return String((fn as (...args: unknown[]) => unknown)(1, 1, 1));
+      } catch {
+        return '';
+      }
+    };
+    // Not counts: a column's name, and the verbs after a line number or a name ("line 1 is").
+    const notCounts = new Set(['enrolment.server.csvHeaderDuplicate']);
+    const plural = english.filter(
+      (leaf) => leaf.kind === 'function' && !notCounts.has(leaf.path) && /\b1 (?!is\b|as\b)[A-Za-z]+s\b/.test(one(leaf.value)),
+    );
+    expect(plural.map((leaf) => `${leaf.path}: ${one(leaf.value)}`)).toEqual([]);
+  });
 });

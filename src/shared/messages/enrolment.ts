@@ -19,8 +19,16 @@ export const enrolment = {
     notListed: "We couldn't match these details to your employer's eligibility list. Check them against your enrolment letter.",
     employerExists: (name: string) => `An employer with this name already exists: ${name}`,
     csvContentType: 'Send the roster as a CSV file (Content-Type: text/csv)',
-    uploadStalled: (seconds: number) => `The upload stopped: no data arrived for ${seconds} seconds. Try again on a steadier connection.`,
-    uploadTooSlow: (minutes: number) => `The upload took longer than ${minutes} minutes. Try again on a faster connection.`,
+    uploadStalled: (seconds: number) =>
+      f.plural(seconds, {
+        one: 'The upload stopped: no data arrived for # second. Try again on a steadier connection.',
+        other: 'The upload stopped: no data arrived for # seconds. Try again on a steadier connection.',
+      }),
+    uploadTooSlow: (minutes: number) =>
+      f.plural(minutes, {
+        one: 'The upload took longer than # minute. Try again on a faster connection.',
+        other: 'The upload took longer than # minutes. Try again on a faster connection.',
+      }),
     csvTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB`,
     csvEmpty: 'The file lists nobody: there are no rows under its header line',
     csvHeader: 'The first line must name the columns programme_id, first_name and last_name (email is optional)',
@@ -33,7 +41,7 @@ export const enrolment = {
   rows: {
     field: (column: string, message: string) => `${column}: ${message}`,
     columnCount: (expected: number, found: number) =>
-      `Expected ${expected} values, found ${found} (a value that contains a comma must be in double quotes)`,
+      `${f.plural(expected, { one: 'Expected # value', other: 'Expected # values' })}, found ${f.number(found)} (a value that contains a comma must be in double quotes)`,
     duplicate: (programmeId: string, line: number) => `Programme ID ${programmeId} already appears on line ${line}`,
     notUtf8: 'The row is not UTF-8 text (save the file as "CSV UTF-8")',
   },

@@ -1,7 +1,15 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const out = process.env.BUILD_OUT ?? 'dist';
+/**
+ * Debian's Chromium, as its headless build (`apt-get install chromium-headless-shell`) when
+ * installed: the same engine without the browser's own interface, which took a third of the
+ * suite's CPU (docs/decisions/e2e-browser.md). CHROMIUM_PATH chooses another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 /** The run's mailbox (scripts/e2e-mail-catcher.mjs): SMTP for the app, JSON for the tests (tests/e2e/support/mail.ts). */
 export const e2eMail = { smtpPort: port + 20_000, httpPort: port + 21_000 };
 export const e2eAdmin = { email: 'admin@e2e.test', password: 'E2e-keeper-passphrase-1' };
@@ -22,7 +30,7 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
     trace: 'off',

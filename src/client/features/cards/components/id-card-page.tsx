@@ -73,8 +73,9 @@ function SignedInCards({ userId }: { userId: string }) {
         </Alert>
       )}
       {result ? <CardList data={result.data} /> : cards.isPending && <CardSkeleton />}
-      {/* Read again once the cards are in: loading them may have turned another member's choice off. */}
-      <KeepCardsSwitch key={result ? 'loaded' : 'loading'} />
+      {/* Shown once the cards are in (or could not be): loading them may turn another member's
+          choice off, and a switch that changed under the member's finger would lose their choice. */}
+      {!cards.isPending && <KeepCardsSwitch key={result ? 'loaded' : 'failed'} />}
     </>
   );
 }

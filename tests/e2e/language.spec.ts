@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { messages as en } from '../../src/shared/messages/index';
 import { messages as es } from '../../src/shared/messages/es/index';
 import { sharedElevatedAdmin } from './support/admin-mfa';
-import { expect, expectNoSeriousA11yViolations, seedSession, signInViaStorage, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, registerViaApi, seedSession, signInViaStorage, test } from './support/fixtures';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
@@ -63,8 +63,9 @@ test.describe('a browser that prefers Spanish', () => {
 test.describe('an administrator who prefers Spanish', () => {
   test.use({ locale: 'es-US' });
 
-  test('the employer list, an employer, an employee and the popup console are in Spanish, axe clean', async ({ page }) => {
+  test('the employer list, an employer, an employee and the popup console are in Spanish, axe clean', async ({ page, request }) => {
     test.slow();
+    const employee = await registerViaApi(request, { company: `Empresa E2E ${Date.now().toString(36)}` });
     await seedSession(page, sharedElevatedAdmin());
     await page.addInitScript(() => localStorage.setItem('admin_access', 'true'));
     await page.goto('/admin/employers');
@@ -78,6 +79,28 @@ test.describe('an administrator who prefers Spanish', () => {
     await expect(page).toHaveURL(/\/admin\/employers\/[0-9a-f-]+$/);
     await expect(h1(page)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    // One employee's record, then their employer's roster dialog with a file checked (dry run).
+    await page.goto(`/admin/employees/${employee.id}`);
+    await expect(page.getByRole('heading', { name: es.admin.employee.accountInformation })).toBeVisible();
+    await expect(page.getByText(es.admin.employee.notEnrolled)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: es.admin.employee.backToEmployer }).first().click();
+    await expect(h1(page)).toHaveText(employee.company);
+    const d = es.enrolment.importDialog;
+    await page.getByRole('region', { name: es.enrolment.panel.title }).getByRole('button', { name: es.enrolment.panel.importRoster }).click();
+    const dialog = page.getByRole('dialog', { name: d.title });
+    await dialog.getByRole('button', { name: d.check }).click();
+    await expect(dialog.getByText(d.fileRequired)).toBeVisible();
+    const csv = `programme_id,first_name,last_name,email\n${employee.lhmpId},${employee.firstName},${employee.lastName},\nLQ1,Mala,Fila,\n`;
+    await dialog.getByLabel(d.fileLabel).setInputFiles({ name: 'lista.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: d.check }).click();
+    await expect(dialog.getByRole('heading', { name: d.checkedTitle })).toBeFocused();
+    await expect(dialog.getByText(new RegExp(`^${d.line(3)}: `))).toBeVisible();
+    await expect(dialog.getByRole('button', { name: d.import(1) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: es.common.close }).click();
+    await expect(dialog).toHaveCount(0);
 
     await page.goto('/admin/popups');
     await expect(h1(page)).toHaveText(es.popups.admin.title);

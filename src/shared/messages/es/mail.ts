@@ -48,7 +48,7 @@ export const mail: Translation<typeof en> = {
     mfa_reset: {
       subject: 'Se restableció su verificación en dos pasos',
       intro: (brand: string) =>
-        `Un operador restableció la verificación en dos pasos de su cuenta de ${brand}. La próxima vez que use el Acceso de administrador, tendrá que configurar de nuevo su aplicación de autenticación.`,
+        `Un operador restableció la verificación en dos pasos de su cuenta de ${brand}. La próxima vez que use el Acceso de administrador, tendrá que configurar de nuevo su app de autenticación.`,
       action: 'Iniciar sesión',
       validity: '',
       advice: () => 'Si usted no pidió esto, comuníquese de inmediato con el administrador de su programa.',

@@ -50,7 +50,7 @@ export const members: Translation<typeof en> = {
     },
     wealthCard: {
       title: 'Finanzas',
-      body: 'Planifique su jubilación y reciba orientación sobre su bienestar financiero.',
+      body: 'Planee su jubilación y reciba ayuda con su dinero.',
       explore: 'Ver servicios financieros',
       store: 'Su tienda',
     },
@@ -60,7 +60,7 @@ export const members: Translation<typeof en> = {
     open: 'Videos del programa',
     title: 'Recursos del programa',
     description: 'Dos videos cortos sobre su programa.',
-    videos: ['Le damos la bienvenida a su programa', 'Aproveche al máximo sus beneficios'],
+    videos: ['Le damos la bienvenida a su programa', 'Use bien sus beneficios'],
     playerTitle: (title: string) => `Reproductor de video: ${title}`,
     none: 'En este momento no hay videos del programa disponibles.',
   },
@@ -102,7 +102,7 @@ export const members: Translation<typeof en> = {
   wealth: {
     title: 'Finanzas',
     heading: 'Servicios financieros',
-    intro: 'Construya un futuro financiero seguro.',
+    intro: 'Planee un futuro seguro para su dinero.',
     wellnessCenter: {
       title: 'Centro de Bienestar Financiero',
       body: 'Herramientas y recursos para planificar su jubilación, su pensión y sus ahorros.',
@@ -110,7 +110,7 @@ export const members: Translation<typeof en> = {
     },
     guidance: {
       title: 'Sistema de Orientación Financiera',
-      body: 'Orientación personal sobre presupuesto, ahorro y deudas.',
+      body: 'Ayuda personal con su presupuesto, sus ahorros y sus deudas.',
       action: 'Recibir orientación',
     },
   },
@@ -121,7 +121,7 @@ export const members: Translation<typeof en> = {
     terms: { title: 'Términos del servicio', body: 'Los términos que se aplican cuando usa el programa.' },
     privacy: {
       title: 'Política de privacidad',
-      body: 'Cómo recopilamos, usamos y protegemos su información, también según la ley HIPAA.',
+      body: 'Cómo reunimos, usamos y cuidamos su información, y lo que dice la ley HIPAA.',
     },
     lastUpdated: (date: string) => `Última actualización: ${date}`,
   },
@@ -184,7 +184,7 @@ export const members: Translation<typeof en> = {
   placeholders: {
     soar: {
       title: 'SOAR',
-      description: 'Actividades organizadas para ganar fuerza y resiliencia, y crear hábitos saludables.',
+      description: 'Actividades guiadas para ganar fuerza y ánimo, y crear hábitos sanos.',
       features: ['Planes de actividad personales', 'Seguimiento de su progreso', 'Retos semanales'],
     },
     vitalScan: {
@@ -224,7 +224,7 @@ export const members: Translation<typeof en> = {
     },
     virtualTherapy: {
       title: 'Terapia virtual',
-      description: 'Sesiones confidenciales con terapeutas con licencia, desde su casa.',
+      description: 'Sesiones privadas con terapeutas con licencia, desde su casa.',
       features: ['Sesiones por video y chat', 'Elija a su terapeuta', 'Horarios flexibles'],
     },
     careNavigator: {
@@ -234,7 +234,7 @@ export const members: Translation<typeof en> = {
     },
     prescriptions: {
       title: 'Recetas',
-      description: 'Administre sus medicamentos, sus resurtidos y su farmacia.',
+      description: 'Maneje sus medicinas, sus resurtidos y su farmacia.',
       features: ['Recordatorios para resurtir', 'Envío a domicilio', 'Comparación de precios'],
     },
     financialWellnessCenter: {
@@ -257,7 +257,7 @@ export const members: Translation<typeof en> = {
     },
     privacy: {
       title: 'Política de privacidad',
-      description: 'Cómo recopilamos, usamos y protegemos su información, incluidos sus derechos según la ley HIPAA.',
+      description: 'Cómo reunimos, usamos y cuidamos su información, y sus derechos según la ley HIPAA.',
     },
   },
   family: {

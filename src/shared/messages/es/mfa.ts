@@ -7,14 +7,14 @@ const f = formatterFor('es');
 /** Two-step sign-in (TOTP) and the admin step-up's second factor, in Spanish. */
 export const mfa: Translation<typeof en> = {
   validation: {
-    codeRequired: 'Ingrese el código de su aplicación de autenticación',
+    codeRequired: 'Ingrese el código de su app de autenticación',
     codeTooLong: 'Ingrese un código de 6 dígitos o un código de recuperación',
     challengeMissing: 'Se acabó el tiempo para iniciar sesión. Vuelva a iniciar sesión.',
     passwordRequired: 'Ingrese su contraseña',
   },
   server: {
     invalidCode:
-      'Ese código no es válido. Ingrese el código actual de su aplicación de autenticación, o un código de recuperación que no haya usado.',
+      'Ese código no es válido. Ingrese el código actual de su app de autenticación, o un código de recuperación que no haya usado.',
     challengeExpired: 'Se acabó el tiempo para iniciar sesión. Vuelva a iniciar sesión.',
     passwordWrong: 'Su contraseña no es correcta',
     alreadyEnabled: 'La verificación en dos pasos ya está activada.',
@@ -25,20 +25,20 @@ export const mfa: Translation<typeof en> = {
   },
   /** Shared by the Admin Access dialog, the sign-in page and Security. */
   factor: {
-    scanTitle: 'Configure su aplicación de autenticación',
+    scanTitle: 'Configure su app de autenticación',
     scanBody:
-      'Escanee este código QR con una aplicación de autenticación (como Google Authenticator, Microsoft Authenticator o 1Password). Luego, la aplicación le mostrará un código nuevo de 6 dígitos cada 30 segundos.',
-    qrAlt: 'Código QR para su aplicación de autenticación',
+      'Escanee este código QR con una app de autenticación (como Google Authenticator, Microsoft Authenticator o 1Password). Luego, la app le mostrará un código nuevo de 6 dígitos cada 30 segundos.',
+    qrAlt: 'Código QR para su app de autenticación',
     qrLoading: 'Cargando el código QR...',
-    qrFailed: 'No se pudo mostrar el código QR. Mejor ingrese la clave de configuración en su aplicación.',
+    qrFailed: 'No se pudo mostrar el código QR. Mejor ingrese la clave de configuración en su app.',
     setupKey: 'Clave de configuración',
-    setupKeyHint: '¿No puede escanear? Agregue una cuenta a mano en la aplicación y escriba esta clave.',
+    setupKeyHint: '¿No puede escanear? Agregue una cuenta a mano en la app y escriba esta clave.',
     code: 'Código de autenticación',
-    codeHint: 'Ingrese el código de 6 dígitos de su aplicación de autenticación.',
-    codeHintWithRecovery: 'Ingrese el código de 6 dígitos de su aplicación de autenticación, o uno de sus códigos de recuperación.',
+    codeHint: 'Ingrese el código de 6 dígitos de su app de autenticación.',
+    codeHintWithRecovery: 'Ingrese el código de 6 dígitos de su app de autenticación, o uno de sus códigos de recuperación.',
     recoveryHint: 'Ingrese uno de sus códigos de recuperación (por ejemplo, abcde-fghjk). Cada uno funciona una sola vez.',
     useRecovery: 'Usar un código de recuperación',
-    useApp: 'Usar su aplicación de autenticación',
+    useApp: 'Usar su app de autenticación',
     verify: 'Verificar',
     verifying: 'Verificando...',
     recoveryTitle: 'Guarde sus códigos de recuperación',
@@ -54,7 +54,7 @@ export const mfa: Translation<typeof en> = {
       `Códigos de recuperación de ${brand} para ${email}\nCada código funciona una sola vez. Guarde este archivo en un lugar seguro.\n`,
   },
   adminAccess: {
-    requiredBody: 'Ingrese el código de su aplicación de autenticación para continuar.',
+    requiredBody: 'Ingrese el código de su app de autenticación para continuar.',
     continueToDashboard: 'Continuar al panel',
     startOver: 'Volver a empezar',
   },
@@ -66,7 +66,7 @@ export const mfa: Translation<typeof en> = {
   security: {
     title: 'Verificación en dos pasos',
     intro:
-      'Además de su contraseña, se le pedirá un código de una aplicación de autenticación en su teléfono. Así, nadie puede entrar a su cuenta solo con una contraseña robada.',
+      'Además de su contraseña, se le pedirá un código de una app de autenticación en su teléfono. Así, nadie puede entrar a su cuenta solo con una contraseña robada.',
     on: 'Activada',
     off: 'Desactivada',
     /** `since` may be empty when the start date is unknown. */
@@ -86,7 +86,7 @@ export const mfa: Translation<typeof en> = {
       'La verificación en dos pasos está activada. Se cerró la sesión en sus otros dispositivos. La próxima vez que inicie sesión, se le pedirá un código.',
     turnedOff: 'La verificación en dos pasos está desactivada.',
     offConfirm:
-      'Para desactivar la verificación en dos pasos, ingrese su contraseña y un código de su aplicación de autenticación (o un código de recuperación).',
+      'Para desactivar la verificación en dos pasos, ingrese su contraseña y un código de su app de autenticación (o un código de recuperación).',
     adminNote: 'Como administrador, usted debe mantener activada la verificación en dos pasos.',
     loadFailed: 'No se pudo cargar la configuración de la verificación en dos pasos.',
     failed: 'No funcionó. Vuelva a intentarlo.',

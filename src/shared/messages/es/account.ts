@@ -13,7 +13,7 @@ export const account: Translation<typeof en> = {
     unknown: 'Dispositivo desconocido',
   },
   validation: {
-    tokenMissing: 'Este enlace está incompleto. Vuelva a abrir el enlace desde el correo.',
+    tokenMissing: 'Este enlace está incompleto. Ábralo otra vez desde el correo.',
     currentPasswordRequired: 'Ingrese su contraseña actual',
     newPasswordRequired: 'Ingrese una contraseña nueva',
     confirmRequired: 'Vuelva a ingresar la contraseña nueva',
@@ -23,10 +23,10 @@ export const account: Translation<typeof en> = {
   server: {
     verifyUnknown: 'Este enlace de verificación no es válido. Pida uno nuevo.',
     verifyUsed: 'Este enlace de verificación ya se usó. Pida uno nuevo si su correo aún no está verificado.',
-    verifyExpired: 'Este enlace de verificación venció o se reemplazó por uno más reciente. Pida uno nuevo.',
+    verifyExpired: 'Este enlace de verificación venció o se cambió por uno más nuevo. Pida uno nuevo.',
     resetUnknown: 'Este enlace para restablecer la contraseña no es válido. Pida uno nuevo.',
     resetUsed: 'Este enlace para restablecer la contraseña ya se usó. Pida uno nuevo.',
-    resetExpired: 'Este enlace para restablecer la contraseña venció o se reemplazó por uno más reciente. Pida uno nuevo.',
+    resetExpired: 'Este enlace para restablecer la contraseña venció o se cambió por uno más nuevo. Pida uno nuevo.',
     resetLinkLimited: 'Hubo demasiados intentos con este enlace. Pida uno nuevo, o espere una hora y vuelva a intentarlo.',
     resendLimited: 'Pidió varios correos en poco tiempo. Espere hasta una hora y vuelva a intentarlo.',
     forgotLimited: 'Se pidieron muchos enlaces para restablecer la contraseña. Espere un rato y vuelva a intentarlo.',
@@ -99,7 +99,7 @@ export const account: Translation<typeof en> = {
   },
   devices: {
     title: 'Dispositivos con sesión iniciada',
-    intro: 'Dónde tiene la sesión iniciada en este momento.',
+    intro: 'Dónde tiene la sesión iniciada ahora.',
     thisDevice: 'Este dispositivo',
     started: (when: string) => `Sesión iniciada el ${when}`,
     lastActive: (when: string) => `Última actividad el ${when}`,

@@ -26,7 +26,7 @@ export const auth: Translation<typeof en> = {
   },
   welcome: {
     title: 'Bienvenido',
-    body: 'Su programa de salud y finanzas que ofrece su empleador, todo en un solo lugar.',
+    body: 'El programa de salud y finanzas que le ofrece su empleador, todo en un solo lugar.',
     start: 'Comenzar',
     hipaa: 'Su información está protegida según la ley HIPAA y se cifra al enviarse y al guardarse.',
   },
@@ -55,7 +55,7 @@ export const auth: Translation<typeof en> = {
       common: 'Evite contraseñas comunes, aunque les haga pequeños cambios.',
       words: 'Una sola palabra o un nombre son fáciles de adivinar.',
       personal: 'Evite sus datos personales, aunque cambie letras por números o los escriba al revés.',
-      advice: 'Pruebe una frase de tres o cuatro palabras que no tengan relación entre sí.',
+      advice: 'Pruebe una frase de tres o cuatro palabras sin relación entre sí.',
     },
     nameTooLong: 'Debe tener 50 caracteres o menos',
     emailTooLong: 'El correo debe tener 254 caracteres o menos',
@@ -85,7 +85,7 @@ export const auth: Translation<typeof en> = {
     invalidCredentials: 'El correo o la contraseña no son correctos',
     emailTaken: 'Ya existe una cuenta con este correo',
     lhmpIdTaken: 'Este ID del programa ya está registrado',
-    locked: 'Hubo demasiados intentos fallidos. Espere un poco antes de volver a intentarlo: cada intento fallido hace que la espera sea más larga.',
+    locked: 'Hubo demasiados intentos fallidos. Espere un poco antes de volver a intentarlo. Cada intento fallido alarga la espera.',
     rateLimited: 'Hay demasiadas solicitudes. Espere un minuto y vuelva a intentarlo.',
     /** 503 when every password-hashing place is taken (a flood of sign-ins): try again in a second. */
     busy: 'Estamos muy ocupados en este momento. Vuelva a intentarlo en unos segundos.',

@@ -50,7 +50,7 @@ export const cardUi: Translation<typeof en> = {
     qrAlt: (name: string) => `Código QR que la recepción escanea para verificar que la tarjeta de ${name} es auténtica`,
     qrFailed: 'No se pudo mostrar el código QR.',
     hipaa:
-      'Aviso de HIPAA: Esta tarjeta contiene información de salud protegida. Manténgala en privado y muéstrela solo a sus proveedores de atención médica.',
+      'Aviso de HIPAA: esta tarjeta tiene información de salud protegida. No la comparta. Muéstrela solo a sus proveedores de atención médica.',
   },
   actions: {
     share: 'Compartir',

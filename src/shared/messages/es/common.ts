@@ -14,13 +14,13 @@ export const common: Translation<typeof en> = {
   saving: 'Guardando...',
   loading: 'Cargando...',
   comingSoon: 'Próximamente',
-  underDevelopment: 'Esta función todavía está en desarrollo y estará disponible pronto.',
+  underDevelopment: 'Esta función todavía no está lista. Estará disponible pronto.',
   notFoundTitle: 'No se encontró la página',
-  notFoundHint: 'No encontramos una página en esta dirección. Es posible que el enlace sea antiguo o que tenga un error:',
+  notFoundHint: 'No encontramos una página en esta dirección. Puede que el enlace sea viejo o esté mal escrito:',
   notFoundBack: 'Volver a Inicio',
   /** A screen that failed to show (it threw, or its code could not be fetched). */
   errorTitle: 'Algo salió mal',
-  tokenExpired: 'Su sesión expiró - redirigiendo a Iniciar sesión',
+  tokenExpired: 'Su sesión expiró. Abriendo la página para iniciar sesión...',
   saveAuthFailed: 'No se pudo guardar el estado de la sesión',
   /** Developer-facing: stays in English. */
   useAuthOutside: 'useAuth must be used within an AuthProvider',
@@ -40,7 +40,7 @@ export const common: Translation<typeof en> = {
     language: 'Idioma',
   },
   toastRegion: 'Notificaciones',
-  skipToContent: 'Saltar al contenido',
+  skipToContent: 'Ir al contenido',
   offlineNotSaved: 'No tiene conexión. Sus cambios no se guardaron.',
   /** The idle warning (WCAG 2.2.1) and what follows an idle sign-out. */
   idle: {
@@ -50,7 +50,7 @@ export const common: Translation<typeof en> = {
     stay: 'Mantener la sesión abierta',
     signOutNow: 'Cerrar sesión ahora',
     signedOut: `Cerramos su sesión después de ${f.number(15)} minutos sin actividad.`,
-    draftRestored: 'Recuperamos lo que usted había escrito antes.',
+    draftRestored: 'Recuperamos lo que había escrito antes.',
   },
   /** Idempotency-Key answers (server). The header name stays as is. */
   idempotency: {

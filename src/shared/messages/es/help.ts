@@ -10,5 +10,5 @@ export const help: Translation<typeof en> = {
     healthActivities: 'Actividades de salud: SOAR, Vital Scan y Plan de atención',
     wealthCenter: 'Centro de finanzas',
   },
-  placeholderVideo: 'Este video llegará pronto.',
+  placeholderVideo: 'Este video estará listo pronto.',
 };

@@ -12,21 +12,21 @@ export const mail: Translation<typeof en> = {
   linkFallback: 'Si el botón no funciona, copie esta dirección en su navegador:',
   signature: (brand: string) => `El equipo de ${brand}`,
   footer: (brand: string) =>
-    `Recibe este correo electrónico porque tiene una cuenta de ${brand}. Nadie revisa este buzón, así que por favor no responda a este mensaje.`,
+    `Recibe este correo porque tiene una cuenta de ${brand}. Nadie revisa este buzón. Por favor, no responda a este mensaje.`,
   templates: {
     verify_email: {
-      subject: 'Verifique su correo electrónico',
-      intro: (brand: string) => `Por favor, confirme que este es su correo electrónico para ${brand}.`,
-      action: 'Verificar correo electrónico',
-      validity: 'El enlace funciona una sola vez y es válido durante 24 horas.',
-      advice: (brand: string) => `Si usted no creó una cuenta de ${brand}, puede ignorar este correo electrónico.`,
+      subject: 'Verifique su correo',
+      intro: (brand: string) => `Por favor, confirme que este es su correo para ${brand}.`,
+      action: 'Verificar correo',
+      validity: 'El enlace funciona una sola vez y vence en 24 horas.',
+      advice: (brand: string) => `Si no creó una cuenta de ${brand}, puede ignorar este correo.`,
     },
     reset_password: {
       subject: 'Restablezca su contraseña',
       intro: (brand: string) => `Recibimos una solicitud para restablecer la contraseña de su cuenta de ${brand}.`,
       action: 'Restablecer contraseña',
-      validity: 'El enlace funciona una sola vez y es válido durante 1 hora.',
-      advice: () => 'Si usted no pidió esto, puede ignorar este correo electrónico: su contraseña no cambiará.',
+      validity: 'El enlace funciona una sola vez y vence en 1 hora.',
+      advice: () => 'Si no pidió esto, puede ignorar este correo. Su contraseña no cambiará.',
     },
     password_changed: {
       subject: 'Se cambió su contraseña',
@@ -51,7 +51,7 @@ export const mail: Translation<typeof en> = {
         `Un operador restableció la verificación en dos pasos de su cuenta de ${brand}. La próxima vez que use el Acceso de administrador, tendrá que configurar de nuevo su app de autenticación.`,
       action: 'Iniciar sesión',
       validity: '',
-      advice: () => 'Si usted no pidió esto, comuníquese de inmediato con el administrador de su programa.',
+      advice: () => 'Si no pidió esto, comuníquese de inmediato con el administrador de su programa.',
     },
   },
   /**

@@ -35,7 +35,7 @@ export const members: Translation<typeof en> = {
     title: 'Inicio',
     greeting: 'Hola de nuevo',
     greetingNamed: (name: string) => `Hola de nuevo, ${name}`,
-    intro: 'Todo lo que ofrece su programa, a un toque de distancia.',
+    intro: 'Todo lo que ofrece su programa, a solo un toque.',
     quickAccess: 'Acceso rápido',
     quickHealth: 'Salud',
     quickWealth: 'Finanzas',
@@ -62,7 +62,7 @@ export const members: Translation<typeof en> = {
     description: 'Dos videos cortos sobre su programa.',
     videos: ['Le damos la bienvenida a su programa', 'Use bien sus beneficios'],
     playerTitle: (title: string) => `Reproductor de video: ${title}`,
-    none: 'En este momento no hay videos del programa disponibles.',
+    none: 'Por ahora no hay videos del programa.',
   },
   health: {
     title: 'Salud',
@@ -95,7 +95,7 @@ export const members: Translation<typeof en> = {
       questSelectLabs: { title: 'Laboratorios Quest Select', body: 'Pruebas de laboratorio en un centro de Quest.' },
       virtualTherapy: { title: 'Terapia virtual', body: 'Hable con un terapeuta con licencia.' },
       careNavigator: { title: 'Guía de atención', body: 'Alguien que le ayuda a encontrar la atención adecuada.' },
-      prescriptions: { title: 'Recetas', body: 'Resurta y administre sus medicamentos.' },
+      prescriptions: { title: 'Recetas', body: 'Resurta y maneje sus medicamentos.' },
     },
     emergency: 'En caso de emergencia, llame al 911.',
   },
@@ -128,7 +128,7 @@ export const members: Translation<typeof en> = {
   idCard: {
     title: 'Tarjeta de ID',
     hipaa:
-      'Protegida por la ley HIPAA: esta tarjeta contiene información de salud protegida. Manténgala en privado y muéstrela solo a sus proveedores de atención médica.',
+      'Protegida por la ley HIPAA: esta tarjeta tiene información de salud protegida. No la comparta. Muéstrela solo a sus proveedores de atención médica.',
     loadFailed: 'No se pudo cargar su tarjeta. Vuelva a intentarlo.',
   },
   profile: {
@@ -136,11 +136,11 @@ export const members: Translation<typeof en> = {
     details: 'Sus datos',
     firstName: 'Nombre',
     lastName: 'Apellido',
-    company: 'Empresa',
+    company: 'Empleador',
     lhmpId: 'LHMP ID',
     email: 'Correo electrónico',
     loadFailed: 'No se pudo cargar su perfil. Vuelva a intentarlo.',
-    retry: 'Volver a intentar',
+    retry: 'Volver a intentarlo',
     familyTitle: 'Familiares',
     add: 'Agregar',
     addLabel: 'Agregar familiar',
@@ -151,7 +151,7 @@ export const members: Translation<typeof en> = {
     remove: 'Quitar',
     removeLabel: (name: string) => `Quitar a ${name}`,
     born: (date: string) => `Fecha de nacimiento: ${date}`,
-    limitNote: `Ya agregó el número máximo de familiares permitido (${f.number(20)}).`,
+    limitNote: `Ya agregó el máximo de familiares permitido (${f.number(20)}).`,
     familyLoadFailed: 'No se pudieron cargar sus familiares. Vuelva a intentarlo.',
     confirmTitle: '¿Quitar a este familiar?',
     confirmBody: (name: string) => `¿Quiere quitar a ${name} de sus familiares? Esto no se puede deshacer.`,
@@ -209,7 +209,7 @@ export const members: Translation<typeof en> = {
     },
     virtualPrimaryCare: {
       title: 'Atención primaria virtual',
-      description: 'Una relación continua con un equipo de atención primaria, por video.',
+      description: 'Atención primaria por video, siempre con el mismo equipo.',
       features: ['Chequeos anuales', 'Apoyo para enfermedades crónicas', 'Referidos a especialistas'],
     },
     inPersonCare: {
@@ -229,12 +229,12 @@ export const members: Translation<typeof en> = {
     },
     careNavigator: {
       title: 'Guía de atención',
-      description: 'Una persona que le ayuda a encontrar la atención adecuada al costo adecuado.',
+      description: 'Una persona que le ayuda a encontrar la atención adecuada a un buen precio.',
       features: ['Hable con un guía de atención', 'Costos estimados', 'Respuestas sobre sus beneficios'],
     },
     prescriptions: {
       title: 'Recetas',
-      description: 'Maneje sus medicinas, sus resurtidos y su farmacia.',
+      description: 'Maneje sus medicamentos, sus resurtidos y su farmacia.',
       features: ['Recordatorios para resurtir', 'Envío a domicilio', 'Comparación de precios'],
     },
     financialWellnessCenter: {
@@ -245,7 +245,7 @@ export const members: Translation<typeof en> = {
     financialGuidanceSystem: {
       title: 'Sistema de Orientación Financiera',
       description: 'Orientación personal para hacer un presupuesto, ahorrar y pagar sus deudas.',
-      features: ['Planificador de presupuesto', 'Metas de ahorro', 'Orientación uno a uno'],
+      features: ['Planificador de presupuesto', 'Metas de ahorro', 'Orientación individual'],
     },
     store: {
       title: 'Tienda',
@@ -266,9 +266,9 @@ export const members: Translation<typeof en> = {
       lastNameRequired: 'El apellido es obligatorio',
       nameTooLong: `Debe tener ${f.number(50)} caracteres o menos`,
       dobRequired: 'La fecha de nacimiento es obligatoria',
-      dobInvalid: 'Ingrese una fecha real (AAAA-MM-DD)',
+      dobInvalid: 'Ingrese una fecha válida (AAAA-MM-DD)',
       dobFuture: 'La fecha de nacimiento no puede ser en el futuro',
-      dobTooEarly: 'La fecha de nacimiento no puede ser anterior a 1900',
+      dobTooEarly: 'La fecha de nacimiento no puede ser antes de 1900',
       relationshipRequired: 'El parentesco es obligatorio',
       /** The values are the relationship codes the form's list shows (in English): kept as is. */
       relationshipInvalid: 'Elija un parentesco de la lista: cónyuge, hijo o hija, padre o madre, hermano o hermana, u otro',

@@ -19,7 +19,7 @@ export const mfa: Translation<typeof en> = {
     passwordWrong: 'Su contraseña no es correcta',
     alreadyEnabled: 'La verificación en dos pasos ya está activada.',
     notEnabled: 'La verificación en dos pasos no está activada.',
-    setupNotStarted: 'Vuelva a empezar la configuración: la clave que se mostró ya no está esperando un código.',
+    setupNotStarted: 'Empiece la configuración otra vez. La clave que se mostró ya no es válida.',
     adminMustKeep:
       'Los administradores deben mantener activada la verificación en dos pasos. Si perdió su dispositivo, pídale a un operador que la restablezca.',
   },
@@ -30,7 +30,7 @@ export const mfa: Translation<typeof en> = {
       'Escanee este código QR con una app de autenticación (como Google Authenticator, Microsoft Authenticator o 1Password). Luego, la app le mostrará un código nuevo de 6 dígitos cada 30 segundos.',
     qrAlt: 'Código QR para su app de autenticación',
     qrLoading: 'Cargando el código QR...',
-    qrFailed: 'No se pudo mostrar el código QR. Mejor ingrese la clave de configuración en su app.',
+    qrFailed: 'No se pudo mostrar el código QR. Ingrese la clave de configuración en su app.',
     setupKey: 'Clave de configuración',
     setupKeyHint: '¿No puede escanear? Agregue una cuenta a mano en la app y escriba esta clave.',
     code: 'Código de autenticación',
@@ -43,7 +43,7 @@ export const mfa: Translation<typeof en> = {
     verifying: 'Verificando...',
     recoveryTitle: 'Guarde sus códigos de recuperación',
     recoveryBody:
-      'Si pierde su teléfono, cada uno de estos códigos le permite entrar una vez sin el código de autenticación. Guárdelos en un lugar seguro: esta es la única vez que se muestran.',
+      'Si pierde su teléfono, cada uno de estos códigos le permite entrar una vez sin el código de autenticación. Guárdelos en un lugar seguro. Solo se muestran esta vez.',
     recoveryListLabel: 'Códigos de recuperación',
     copy: 'Copiar',
     copied: 'Se copiaron los códigos de recuperación',

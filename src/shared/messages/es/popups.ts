@@ -21,7 +21,7 @@ export const popups: Translation<typeof en> = {
     completedBody: '¡Gracias por participar!',
     errorTitle: 'Error',
     sessionExpired: 'Su sesión expiró. Vuelva a intentarlo.',
-    snoozeLimit: 'No se pudo posponer: es posible que ya haya llegado al máximo de veces.',
+    snoozeLimit: 'No se pudo posponer. Puede que ya lo haya pospuesto el máximo de veces.',
     noLongerAvailable: 'Este aviso ya no está disponible.',
     completeFailed: 'No se pudo completar el aviso',
     /** Said to screen readers after an external destination's button label. */
@@ -279,7 +279,7 @@ export const popups: Translation<typeof en> = {
   },
   server: {
     notFound: 'No se encontró el aviso emergente',
-    snoozeLimit: 'Ya llegó al máximo de veces para posponer este aviso',
+    snoozeLimit: 'Ya pospuso este aviso el máximo de veces',
     rateLimited: 'Hay demasiadas solicitudes. Espere un minuto y vuelva a intentarlo.',
   },
 };

@@ -7,7 +7,7 @@ import type { signIn as en } from '../sign-in';
  */
 export const signIn: Translation<typeof en> = {
   title: 'Iniciar sesión',
-  subtitle: 'Bienvenido de nuevo. Inicie sesión para usar sus servicios de salud y financieros.',
+  subtitle: 'Hola de nuevo. Inicie sesión para usar sus servicios de salud y financieros.',
   email: 'Correo electrónico',
   password: 'Contraseña',
   submit: 'Iniciar sesión',

@@ -16,7 +16,7 @@ export const voice: Translation<typeof en> = {
   notSupportedHint: 'La navegación por voz necesita un navegador con reconocimiento de voz, como Chrome o Safari.',
   startSession: 'Empezar sesión de voz',
   consent:
-    'La voz se activa por 60 segundos. Mientras mantiene presionado el botón del micrófono, lo que usted dice va al servicio de reconocimiento de voz de su navegador. Nosotros no guardamos nada de lo que usted dice.',
+    'La voz se activa por 60 segundos. Mientras mantiene presionado el botón del micrófono, lo que dice va al servicio de reconocimiento de voz de su navegador. Nosotros no guardamos nada de lo que dice.',
   killSwitch: 'Voz',
   listening: 'Escuchando... suelte para detener',
   micLabel: 'Mantenga presionado para hablar',
@@ -40,7 +40,7 @@ export const voice: Translation<typeof en> = {
     failed: 'El reconocimiento de voz falló. Vuelva a intentarlo.',
     failedSafari: 'El reconocimiento de voz puede funcionar mejor en el navegador Chrome.',
     lowConfidence: (percent: number) =>
-      `Confianza baja (${f.number(percent)}%). Hable claramente y vuelva a intentarlo.`,
+      `No le entendimos bien (${f.number(percent)}%). Hable claramente y vuelva a intentarlo.`,
     empty: 'No se detectó ninguna voz. Hable claramente.',
     processing: 'Error al procesar lo que dijo. Vuelva a intentarlo.',
     /** The suggestions are what a Spanish speaker would say: Virtual Care, Prescriptions, SOAR. */

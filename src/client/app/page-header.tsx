@@ -5,6 +5,7 @@ import { common } from '../lib/messages/common';
 import { paths } from '#shared/paths';
 import type { PageHeaderProps } from '../components/page-layout';
 import { Skeleton } from '../components/ui/skeleton';
+import { cn } from '../lib/cn';
 import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/use-config';
 import type * as HeaderMenuModule from './header-menu';
@@ -85,7 +86,8 @@ export function PageHeader({ title, extra }: PageHeaderProps) {
       <div className="mx-auto flex max-w-md items-center gap-3 px-4 py-3">
         <Link to={isAuthenticated ? paths.home : paths.login} className="flex min-h-12 min-w-0 flex-1 items-center gap-3 rounded-xl">
           <img src={brandLogoUrl} alt="" className="size-10 shrink-0 rounded-xl" width={40} height={40} />
-          <span className="flex min-w-0 flex-col">
+          {/* Beside the menu on the narrowest screens (200% zoom) the name would be cut to "We...": it is still read out. */}
+          <span className={cn('flex min-w-0 flex-col', showMenu && 'max-[16rem]:sr-only')}>
             {isLoading ? (
               <Skeleton className="h-5 w-28" />
             ) : (

@@ -28,15 +28,16 @@ type ActionTileProps = TileContent &
   );
 
 const tileClass =
-  'group flex min-h-16 items-center gap-4 rounded-2xl border border-line bg-surface p-4 text-left shadow-sm transition-colors hover:border-brand/40 hover:bg-brand-soft/60 active:bg-brand-soft';
+  'group flex min-h-16 items-center gap-4 rounded-2xl border border-line bg-surface p-4 text-left shadow-sm transition-colors hover:border-brand/40 hover:bg-brand-soft/60 active:bg-brand-soft max-[16rem]:gap-2 max-[16rem]:p-3';
 
 function TileBody({ title, description, icon: Icon, trailing }: { title: string; description?: string | undefined; icon: LucideIcon; trailing: ReactNode }) {
   return (
     <>
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand-ink">
+      {/* Decorative: on the narrowest screens (a phone at 200% zoom) the words get its room. */}
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand-ink max-[16rem]:hidden">
         <Icon className="size-6" aria-hidden />
       </span>
-      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5 wrap-break-word">
         <span className="text-base font-semibold text-ink">{title}</span>
         {description && <span className="text-sm text-muted">{description}</span>}
       </span>

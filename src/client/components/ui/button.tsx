@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-xl text-center font-semibold transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0',
+  'inline-flex items-center justify-center gap-2 rounded-xl text-center font-semibold transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 max-[16rem]:gap-1 max-[16rem]:px-3 [&_svg]:size-5 [&_svg]:shrink-0',
   {
     variants: {
       variant: {

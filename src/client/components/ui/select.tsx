@@ -24,7 +24,7 @@ export function Select({ options, placeholder, id, className, ...props }: Select
         aria-invalid={ariaInvalid}
         aria-describedby={describedBy}
         className={cn(
-          'flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border border-line bg-surface px-4 text-left text-base text-ink',
+          'flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border border-line bg-surface px-4 text-left text-base text-ink [&>span]:min-w-0',
           'focus-visible:border-brand aria-invalid:border-danger data-[placeholder]:text-muted',
           className,
         )}

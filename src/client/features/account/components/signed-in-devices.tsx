@@ -75,9 +75,9 @@ function SessionItem({ session, onSignOut }: { session: AccountSession; onSignOu
   const started = format.dateTime(session.createdAt);
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-line p-4">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
-          <MonitorSmartphone className="mt-0.5 size-5 shrink-0 text-brand-ink" aria-hidden />
+          <MonitorSmartphone className="mt-0.5 size-5 shrink-0 text-brand-ink max-[16rem]:hidden" aria-hidden />
           <div className="flex min-w-0 flex-col gap-0.5">
             <p className="font-semibold break-words text-ink">{name}</p>
             <p className="text-sm text-muted">{d.started(started)}</p>

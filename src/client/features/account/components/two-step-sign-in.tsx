@@ -168,7 +168,7 @@ export function TwoStepSignInCard() {
 
   return (
     <Card className="flex flex-col gap-4" aria-labelledby="two-step-title">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 ref={heading} id="two-step-title" tabIndex={-1} className="text-lg font-bold text-ink outline-none">
           {s.title}
         </h2>

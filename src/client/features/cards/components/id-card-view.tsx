@@ -33,8 +33,8 @@ function Front({ sides, card, brand }: { sides: CardSides; card: IdCard; brand: 
   return (
     <div className="relative flex h-full flex-col gap-3 overflow-hidden rounded-2xl bg-brand-strong p-4 text-white shadow-lg">
       <div aria-hidden className="pointer-events-none absolute -top-16 -right-16 size-56 rounded-full bg-white/10" />
-      <div className="relative flex items-start gap-3">
-        <div className="flex min-w-0 flex-1 flex-col gap-2">
+      <div className="relative flex items-start gap-3 max-[16rem]:flex-col">
+        <div className="flex min-w-0 flex-1 flex-col gap-2 self-stretch">
           <div className="flex items-center gap-2">
             <img src={brand.logoUrl} alt="" className="size-7 rounded-md bg-white p-0.5" width={28} height={28} />
             <span className="truncate text-base font-bold">{brand.name}</span>
@@ -45,13 +45,13 @@ function Front({ sides, card, brand }: { sides: CardSides; card: IdCard; brand: 
           <CardQr token={card.token} name={card.name} />
         </div>
       </div>
-      <dl className="relative grid grid-cols-2 gap-x-3 gap-y-2">
+      <dl className="relative grid grid-cols-2 gap-x-3 gap-y-2 max-[16rem]:grid-cols-1">
         {sides.front.map((item) => (
           <Line key={item.key} item={item} light />
         ))}
       </dl>
       {sides.rx.length > 0 && (
-        <dl className="relative grid grid-cols-3 gap-x-3 border-t border-white/25 pt-2">
+        <dl className="relative grid grid-cols-3 gap-x-3 border-t border-white/25 pt-2 max-[16rem]:grid-cols-1">
           {sides.rx.map((item) => (
             <Line key={item.key} item={item} light />
           ))}
@@ -69,7 +69,7 @@ function Back({ sides, brand }: { sides: CardSides; brand: Brand }) {
       </p>
       <div className="flex flex-1 flex-col gap-3 p-4">
         {sides.back.length > 0 && (
-          <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-2 max-[16rem]:grid-cols-1">
             {sides.back.map((item) => (
               <Line key={item.key} item={item} />
             ))}
@@ -101,7 +101,7 @@ export function IdCardView({ card, details, brand, label }: { card: IdCard; deta
       <div className="[perspective:1200px]">
         <div
           className={cn(
-            'grid aspect-[1.588] w-full [transform-style:preserve-3d] motion-safe:transition-transform motion-safe:duration-500',
+            'grid aspect-[1.588] w-full grid-cols-[minmax(0,1fr)] [transform-style:preserve-3d] motion-safe:transition-transform motion-safe:duration-500',
             back && '[transform:rotateY(180deg)]',
           )}
         >

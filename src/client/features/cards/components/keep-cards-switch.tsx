@@ -23,7 +23,7 @@ export function KeepCardsSwitch({ onChange }: { onChange?: (on: boolean) => void
   };
   return (
     <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4">
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
         <label htmlFor={`${id}-switch`} className="text-base font-semibold text-ink">
           {k.label}
         </label>

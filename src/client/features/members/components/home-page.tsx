@@ -27,9 +27,9 @@ function ServiceCard({ to, icon, title, body, children }: { to: string; icon: Re
         void navigate(to);
       }}
     >
-      <div className="flex items-start gap-4">
+      <div className="flex flex-wrap items-start gap-4">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand text-white">{icon}</span>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-1 basis-40 flex-col gap-1">
           <h2 className="text-xl font-bold text-ink">{title}</h2>
           <p className="text-sm text-muted">{body}</p>
         </div>

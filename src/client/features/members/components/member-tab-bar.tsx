@@ -11,7 +11,7 @@ const m = t.members.tabBar;
 
 const tabClass = (active: boolean) =>
   cn(
-    'flex min-h-14 flex-1 flex-col items-center justify-center gap-1 rounded-xl px-2 text-xs font-semibold transition-colors',
+    'flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-1 rounded-xl px-2 text-center text-xs font-semibold transition-colors max-[16rem]:px-0.5 max-[16rem]:text-[0.6875rem]',
     active ? 'bg-brand-soft text-brand-ink' : 'text-muted hover:bg-ink/5 hover:text-ink',
   );
 
@@ -28,8 +28,8 @@ export function MemberTabBar() {
       aria-label={m.label}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
     >
-      <ul className="mx-auto flex max-w-md gap-2 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
-        <li className="flex flex-1">
+      <ul className="mx-auto flex max-w-md gap-2 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] max-[16rem]:gap-0.5 max-[16rem]:px-1">
+        <li className="flex min-w-0 flex-1">
           <ExternalLink
             href={vitalScanUrl}
             className={tabClass(active === 'vitalScan')}
@@ -40,7 +40,7 @@ export function MemberTabBar() {
             {m.vitalScan}
           </ExternalLink>
         </li>
-        <li className="flex flex-1">
+        <li className="flex min-w-0 flex-1">
           <Link
             to={paths.getCare}
             className={tabClass(active === 'getCare')}
@@ -51,7 +51,7 @@ export function MemberTabBar() {
             {m.getCare}
           </Link>
         </li>
-        <li className="flex flex-1">
+        <li className="flex min-w-0 flex-1">
           <Link
             to={paths.idCard}
             className={tabClass(active === 'idCard')}

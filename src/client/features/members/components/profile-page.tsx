@@ -24,7 +24,7 @@ const m = t.members.profile;
 
 function DetailRow({ label, value, loading }: { label: string; value: string | undefined; loading: boolean }) {
   return (
-    <div className="flex min-h-12 items-center justify-between gap-4 py-2">
+    <div className="flex min-h-12 flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="min-w-0 text-right font-semibold break-words text-ink">
         {loading ? <Skeleton className="h-5 w-32" /> : (value ?? '—')}
@@ -96,8 +96,8 @@ function FamilyList() {
 
   return (
     <Card className="flex flex-col gap-4" aria-labelledby="family-title">
-      <div className="flex items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
           <h2 ref={heading} id="family-title" tabIndex={-1} className="text-lg font-bold text-ink">
             {m.familyTitle}
           </h2>
@@ -141,15 +141,15 @@ function FamilyList() {
           {members.map((member) => {
             const name = `${member.firstName} ${member.lastName}`;
             return (
-              <li key={member.id} className="flex flex-col gap-3 rounded-2xl border border-line p-4">
-                <div className="flex items-start justify-between gap-3">
+              <li key={member.id} className="flex flex-col gap-3 rounded-2xl border border-line p-4 max-[16rem]:p-3">
+                <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="flex min-w-0 flex-col gap-0.5">
                     <p className="font-semibold break-words text-ink">{name}</p>
                     <p className="text-sm text-muted">{m.born(formatDob(member.dob))}</p>
                   </div>
                   <Badge variant="brand">{t.members.familyForm.relationships[member.relationship]}</Badge>
                 </div>
-                <div className="flex gap-2">
+                <div className="flex flex-wrap gap-2">
                   <Link to={paths.editFamily(member.id)} className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'flex-1')} aria-label={m.editLabel(name)}>
                     <Pencil aria-hidden />
                     {m.edit}
@@ -199,12 +199,12 @@ export function ProfilePage() {
       </Card>
       <Link
         to={paths.security}
-        className="flex min-h-16 items-center gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm transition-shadow hover:shadow-md"
+        className="flex min-h-16 items-center gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm transition-shadow hover:shadow-md max-[16rem]:gap-2 max-[16rem]:p-3"
       >
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-ink">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-ink max-[16rem]:hidden">
           <ShieldCheck className="size-5" aria-hidden />
         </span>
-        <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex min-w-0 flex-1 flex-col wrap-break-word">
           <span className="text-lg font-bold text-ink">{t.account.security.entry}</span>
           <span className="text-sm text-muted">{t.account.security.entryBody}</span>
         </span>

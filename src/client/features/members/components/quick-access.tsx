@@ -104,7 +104,7 @@ export function QuickAccess() {
     <section aria-label={m.quickAccess} className="relative">
       <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-3 shadow-sm">
         <h2 className="px-1 text-xs font-semibold tracking-wide text-muted uppercase">{m.quickAccess}</h2>
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-2 gap-2 max-[16rem]:grid-cols-1">
           {(Object.keys(groups) as Group[]).map((group) => {
             const { label, icon: Icon } = groups[group];
             const isOpen = open === group;
@@ -133,7 +133,7 @@ export function QuickAccess() {
           aria-labelledby={titleId}
           className="absolute inset-x-0 top-full z-20 mt-2 flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-xl"
         >
-          <div className="flex items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id={titleId} className="text-lg font-bold text-ink">
               {current.title}
             </h3>
@@ -143,7 +143,7 @@ export function QuickAccess() {
               <X aria-hidden />
             </Button>
           </div>
-          <ul className="grid grid-cols-2 gap-2">
+          <ul className="grid grid-cols-2 gap-2 max-[16rem]:grid-cols-1">
             {current.shortcuts.map((shortcut) => (
               <li key={shortcut.id} className="flex flex-col [&>*]:flex-1">
                 <ShortcutItem shortcut={shortcut} icon={icons[shortcut.id] ?? Sparkles} onChoose={() => {

@@ -10,7 +10,7 @@ export function VoiceActivityPanel({ log }: { log: readonly AuditEntry[] }) {
   const a = t.voice.activity;
   return (
     <details className="group rounded-xl border border-line bg-canvas" data-testid="voice-activity">
-      <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 px-4 text-sm font-semibold [&::-webkit-details-marker]:hidden">
+      <summary className="flex min-h-12 cursor-pointer list-none flex-wrap items-center gap-2 px-4 text-sm font-semibold [&::-webkit-details-marker]:hidden">
         <History className="size-4 text-muted" aria-hidden />
         <span>{a.title}</span>
         <span className="ml-auto rounded-full bg-surface px-2 py-0.5 text-xs font-semibold text-muted ring-1 ring-line">{log.length}</span>

@@ -57,7 +57,7 @@ function VoiceBlock({ support }: { support: VoiceSupport }) {
 
   return (
     <Card aria-labelledby={titleId} className="flex flex-col gap-4" data-testid="voice-search">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-ink">
           <Mic className="size-5" aria-hidden />
         </span>

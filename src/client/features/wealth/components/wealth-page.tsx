@@ -13,11 +13,11 @@ const m = t.members.wealth;
 function WealthCard({ icon: Icon, title, body, action, to }: { icon: LucideIcon; title: string; body: string; action: string; to: string }) {
   return (
     <Card className="flex flex-col gap-4" aria-label={title}>
-      <div className="flex items-start gap-4">
+      <div className="flex flex-wrap items-start gap-4">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-soft text-brand-ink">
           <Icon className="size-6" aria-hidden />
         </span>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-1 basis-40 flex-col gap-1">
           <h2 className="text-lg font-bold text-ink">{title}</h2>
           <p className="text-sm text-muted">{body}</p>
         </div>

@@ -183,5 +183,6 @@ describe('the command line (src/server/admin-cli.ts)', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two cold tsx starts, each allowed 20 s on a loaded machine.
+  }, 60_000);
 });

@@ -180,7 +180,7 @@ export const tailwindMergeConfig = (): Config<string, string> => ({
       items: ['start', 'center'],
     }],
     'align-self': [{
-      self: ['start', 'end'],
+      self: ['start', 'end', 'stretch'],
     }],
     'place-content': [],
     'place-items': [],
@@ -377,7 +377,9 @@ export const tailwindMergeConfig = (): Config<string, string> => ({
     break: [{
       break: ['words', 'all'],
     }],
-    wrap: [],
+    wrap: [{
+      wrap: ['break-word'],
+    }],
     hyphens: [],
     content: [{
       content: [v.isArbitraryVariable, v.isArbitraryValue],

@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 const ownModules = ['tests/api/sign-in-race.test.ts'];
 
+/** What only the embedded database has: a data directory and its lock. */
+const embeddedOnly = ['tests/api/embedded-lock.test.ts'];
+
 /**
  * The API suite on one database, in two projects. Most files share their worker's module graph
  * (isolate: false): each still builds its own app on its own database, and the app's modules
@@ -17,8 +20,9 @@ const apiProjects = (name: string, db: 'pglite' | 'postgres') =>
     test: {
       name: isolated ? `${name}-isolated` : name,
       include: isolated ? ownModules : ['tests/api/**/*.test.ts'],
-      // tests/api/postgres: what only PostgreSQL has (transactions on several connections at once).
-      exclude: isolated ? [] : [...ownModules, ...(db === 'postgres' ? [] : ['tests/api/postgres/**'])],
+      // tests/api/postgres: what only PostgreSQL has (transactions on several connections at once);
+      // embeddedOnly: what only PGlite has.
+      exclude: isolated ? [] : [...ownModules, ...(db === 'postgres' ? embeddedOnly : ['tests/api/postgres/**'])],
       isolate: isolated,
       environment: 'node',
       env: { TEST_DB: db },

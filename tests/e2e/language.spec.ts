@@ -163,5 +163,37 @@ for (const width of [320, 195]) {
         expect(await overflow(), path).toBeLessThanOrEqual(0);
       }
     });
+
+    test('no admin screen scrolls sideways either: lists, records, the roster dialog and the popup console', async ({ page, request }) => {
+      test.slow();
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const employee = await registerViaApi(request, { company: `Empresa con un nombre bastante largo ${Date.now().toString(36)}` });
+      await seedSession(page, sharedElevatedAdmin());
+      await page.addInitScript(() => localStorage.setItem('admin_access', 'true'));
+      await page.goto('/admin/employers');
+      await expect(page.getByTestId('employer-card').first()).toBeVisible();
+      expect(await overflow(), '/admin/employers').toBeLessThanOrEqual(0);
+      await page.goto(`/admin/employees/${employee.id}`);
+      await expect(page.getByRole('heading', { name: es.admin.employee.accountInformation })).toBeVisible();
+      expect(await overflow(), 'employee').toBeLessThanOrEqual(0);
+      await page.getByRole('link', { name: es.admin.employee.backToEmployer }).first().click();
+      await expect(h1(page)).toHaveText(employee.company);
+      await expect(page.getByText(employee.email).first()).toBeVisible();
+      expect(await overflow(), 'employer').toBeLessThanOrEqual(0);
+      await page.getByRole('region', { name: es.enrolment.panel.title }).getByRole('button', { name: es.enrolment.panel.importRoster }).click();
+      const dialog = page.getByRole('dialog', { name: es.enrolment.importDialog.title });
+      await expect(dialog).toBeVisible();
+      const dialogOverflow = await dialog.evaluate((el) => el.getBoundingClientRect().right - document.documentElement.clientWidth);
+      expect(dialogOverflow, 'roster dialog').toBeLessThanOrEqual(0);
+      await dialog.getByRole('button', { name: es.common.close }).click();
+      await page.goto('/admin/popups');
+      await expect(h1(page)).toHaveText(es.popups.admin.title);
+      expect(await overflow(), '/admin/popups').toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: es.popups.admin.create }).first().click();
+      const form = page.getByRole('dialog', { name: es.popups.admin.createTitle });
+      await expect(form).toBeVisible();
+      const formOverflow = await form.evaluate((el) => el.getBoundingClientRect().right - document.documentElement.clientWidth);
+      expect(formOverflow, 'popup form').toBeLessThanOrEqual(0);
+    });
   });
 }

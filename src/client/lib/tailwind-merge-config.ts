@@ -106,7 +106,7 @@ export const tailwindMergeConfig = (): Config<string, string> => ({
       z: [v.isInteger, v.isArbitraryVariable, v.isArbitraryValue],
     }],
     basis: [{
-      basis: [v.isFraction, fromTheme('container'), v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')],
+      basis: [v.isFraction, 'full', fromTheme('container'), v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')],
     }],
     'flex-direction': [{
       flex: ['col', 'col-reverse'],

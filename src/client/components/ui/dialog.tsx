@@ -39,7 +39,7 @@ export function DialogContent({ title, description, hideClose, className, childr
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 data-[state=open]:animate-in" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-surface shadow-xl',
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 max-[16rem]:w-[calc(100%-1rem)] -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-surface shadow-xl',
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
@@ -61,9 +61,9 @@ export function DialogContent({ title, description, hideClose, className, childr
       >
         {/* A dialog closing because another opens from it (a list, then its video) hands its opener on. */}
         <UnmountSignal onUnmount={() => handOverFocus(opener.current)} />
-        <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-6 pb-2">
-          <div className="flex flex-col gap-1">
-            <DialogPrimitive.Title className="text-xl font-bold text-ink">{title}</DialogPrimitive.Title>
+        <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-6 pb-2 max-[16rem]:gap-1 max-[16rem]:px-4">
+          <div className="flex min-w-0 flex-col gap-1">
+            <DialogPrimitive.Title className="text-xl font-bold text-ink max-[16rem]:text-lg">{title}</DialogPrimitive.Title>
             {description && <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description>}
           </div>
           {!hideClose && (
@@ -75,7 +75,7 @@ export function DialogContent({ title, description, hideClose, className, childr
             </DialogPrimitive.Close>
           )}
         </div>
-        <div className="flex min-h-0 flex-col gap-4 overflow-y-auto px-6 pt-2 pb-6">{children}</div>
+        <div className="flex min-h-0 flex-col gap-4 overflow-y-auto px-6 pt-2 pb-6 max-[16rem]:px-4">{children}</div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

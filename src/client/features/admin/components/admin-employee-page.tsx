@@ -22,7 +22,7 @@ const p = t.admin.employee;
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex min-h-11 flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-line py-2 last:border-b-0">
-      <dt className="shrink-0 text-sm text-muted">{label}</dt>
+      <dt className="min-w-0 text-sm text-muted">{label}</dt>
       <dd className="ml-auto max-w-full min-w-0 text-right font-semibold break-words text-ink">{children}</dd>
     </div>
   );

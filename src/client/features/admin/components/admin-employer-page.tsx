@@ -190,7 +190,7 @@ export function AdminEmployerPage() {
             </span>
           </p>
         </header>
-        <dl className="grid grid-cols-3 gap-2">
+        <dl className="grid grid-cols-3 gap-2 max-[16rem]:grid-cols-1">
           <StatTile label={d.employees} value={e.employees} />
           <StatTile label={d.participants} value={e.participants} />
           <StatTile label={d.familyMembers} value={e.familyMembers} />

@@ -95,12 +95,12 @@ export function AdminEmployersPage() {
   return (
     <PageLayout title={e.title}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{e.title}</h1>
+        <h1 className="min-w-0 text-2xl font-bold">{e.title}</h1>
         <AddEmployerDialog />
       </div>
       <div className="flex flex-col gap-3">
         <SearchBox value={state.search} onCommit={commitSearch} label={e.searchLabel} placeholder={e.searchPlaceholder} />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <SortControls
             label={e.sortByLabel}
             options={sortOptions}

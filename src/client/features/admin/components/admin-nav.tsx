@@ -28,7 +28,7 @@ export function AdminNav() {
   const currentLabel = sections.find((s) => s.id === current)?.label;
   return (
     <nav aria-label={n.label} className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex items-center justify-between gap-3 max-[16rem]:flex-wrap">
         <p className="text-sm text-muted">
           {n.current} <span className="font-semibold text-ink">{currentLabel}</span>
         </p>
@@ -39,7 +39,7 @@ export function AdminNav() {
           </Link>
         </Button>
       </div>
-      <ul className="grid grid-cols-2 gap-2">
+      <ul className="grid grid-cols-2 gap-2 max-[16rem]:grid-cols-1">
         {sections.map((s) => {
           const active = s.id === current;
           return (
@@ -48,7 +48,7 @@ export function AdminNav() {
                 to={s.to}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'flex min-h-12 items-center justify-center gap-1.5 rounded-xl border px-2 text-sm font-semibold',
+                  'flex min-h-12 flex-wrap items-center justify-center gap-1.5 rounded-xl border px-2 text-center text-sm font-semibold',
                   active ? 'border-brand bg-brand-soft text-brand-ink' : 'border-line text-ink hover:bg-canvas',
                 )}
               >

@@ -32,8 +32,8 @@ export function EnrolmentPanel({ companyId }: { companyId: string }) {
     const roster = enrolmentMode === 'roster';
     body = (
       <>
-        <div className="flex items-center justify-between gap-4">
-          <label htmlFor={switchId} className="text-sm font-semibold text-ink">
+        <div className="flex items-center justify-between gap-4 max-[16rem]:flex-wrap">
+          <label htmlFor={switchId} className="min-w-0 text-sm font-semibold text-ink">
             {p.modeLabel}
           </label>
           <Switch

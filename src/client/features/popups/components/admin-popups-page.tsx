@@ -267,23 +267,23 @@ export function AdminPopupsPage() {
 
   return (
     <PageLayout title={a.title}>
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-1 basis-40 flex-col gap-1">
           <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
             {a.title}
           </h1>
           <p className="text-sm text-muted">{a.subtitle}</p>
         </div>
-        <Button size="sm" className="shrink-0" onClick={() => setCreateOpen(true)}>
+        <Button size="sm" className="max-w-full shrink-0" onClick={() => setCreateOpen(true)}>
           <Plus aria-hidden />
           {a.create}
         </Button>
       </div>
       <div className="flex flex-col gap-3">
         <SearchBox value={state.search} onCommit={commitSearch} label={a.searchLabel} placeholder={a.searchPlaceholder} />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Select
-            className="flex-1"
+            className="flex-1 max-[16rem]:basis-full"
             aria-label={a.statusLabel}
             options={statusOptions}
             value={state.status || 'all'}

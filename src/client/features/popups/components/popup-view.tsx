@@ -106,9 +106,9 @@ export function PopupBody({ popup, action, vitalScanUrl, onAction, onSnooze }: P
 export function PopupPanel({ popup, children }: { popup: MemberPopup; children: ReactNode }) {
   return (
     <div className={cn('flex w-full flex-col overflow-hidden rounded-2xl bg-surface shadow-xl', popupThemes[popup.theme].panel)} data-theme={popup.theme}>
-      <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-6 pb-2">
+      <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-6 pb-2 max-[16rem]:gap-1 max-[16rem]:px-4">
         <div className="flex min-w-0 flex-col gap-1">
-          <div className="text-xl font-bold text-ink">
+          <div className="text-xl font-bold text-ink max-[16rem]:text-lg">
             <PopupTitle popup={popup} />
           </div>
           <div className="text-sm text-muted">
@@ -119,7 +119,7 @@ export function PopupPanel({ popup, children }: { popup: MemberPopup; children: 
           <X className="size-5" aria-hidden />
         </span>
       </div>
-      <div className="flex min-h-0 flex-col gap-4 px-6 pt-2 pb-6">{children}</div>
+      <div className="flex min-h-0 flex-col gap-4 px-6 pt-2 pb-6 max-[16rem]:px-4">{children}</div>
     </div>
   );
 }

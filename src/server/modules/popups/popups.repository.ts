@@ -24,6 +24,35 @@ const stateColumns = {
   shownSessionId: userPopupStates.shownSessionId,
 };
 
+/**
+ * The member's stored state of the popup on the current row, joined LATERAL: the planner then
+ * walks the live popups in "best" order (popups_best_idx) and looks up (user, popup) only for
+ * the rows a page needs. A plain left join had it hash all the member's states against every
+ * live popup and sort them all (1,000 live popups: 3.4 ms of execution against 0.3 ms).
+ */
+function memberState(d: DbOrTx, userId: string | SQL) {
+  return d
+    .select({ stateId: userPopupStates.id, ...stateColumns })
+    .from(userPopupStates)
+    .where(and(eq(userPopupStates.userId, userId), eq(userPopupStates.popupId, popups.id)))
+    .limit(1)
+    .as('st');
+}
+type MemberState = ReturnType<typeof memberState>;
+
+const stateOf = (st: MemberState) => ({
+  popup: popups,
+  state: {
+    occurrenceStart: st.occurrenceStart,
+    snoozeCount: st.snoozeCount,
+    lastSnoozedAt: st.lastSnoozedAt,
+    completedAt: st.completedAt,
+    lastShownAt: st.lastShownAt,
+    shownSessionId: st.shownSessionId,
+  },
+  stateId: st.stateId,
+});
+
 /** The order of "best": highest priority, earliest end, oldest, then id. */
 const bestOrder = [desc(popups.priority), asc(popups.endAt), asc(popups.createdAt), asc(popups.id)];
 
@@ -59,16 +88,16 @@ export interface LivePrefilter {
  * to still be running (a recurring occurrence lasts its interval, give or take a DST shift;
  * three hours of slack cover every zone's). The scheduler then checks it exactly.
  */
-function maybeShownInCurrentOccurrence(now: Date): SQL {
+function maybeShownInCurrentOccurrence(now: Date, st: MemberState): SQL {
   const length = sql`case ${popups.recurrence}
     when 'HOURLY' then ${popups.interval} * interval '1 hour'
     when 'DAILY' then ${popups.interval} * interval '1 day' + interval '3 hours'
     else ${popups.interval} * interval '7 days' + interval '3 hours' end`;
-  return sql`(${userPopupStates.lastShownAt} >= ${userPopupStates.occurrenceStart}
-    and (${popups.recurrence} = 'NONE' or ${userPopupStates.occurrenceStart} > ${ts(now)} - ${length}))`;
+  return sql`(${st.lastShownAt} >= ${st.occurrenceStart}
+    and (${popups.recurrence} = 'NONE' or ${st.occurrenceStart} > ${ts(now)} - ${length}))`;
 }
 
-function prefilterWhere(f: LivePrefilter, now: Date): SQL {
+function prefilterWhere(f: LivePrefilter, now: Date, st: MemberState): SQL {
   const c = (x: SQL) => sql`(${x}) collate "C"`;
   const start = c(sql`coalesce(${popups.quietHoursStart}, ${f.programmeQuietHours?.start ?? null}::text)`);
   const end = c(sql`coalesce(${popups.quietHoursEnd}, ${f.programmeQuietHours?.end ?? null}::text)`);
@@ -76,7 +105,7 @@ function prefilterWhere(f: LivePrefilter, now: Date): SQL {
   const quiet = sql`(${start} is null or not (case when ${start} < ${end} then ${local} >= ${start} and ${local} < ${end} else ${local} >= ${start} or ${local} < ${end} end))`;
   if (f.shownToday === null) return quiet;
   const cap = sql`coalesce(${popups.dailyCap}, ${f.programmeDailyCap}::int)`;
-  return sql`${quiet} and (${cap} is null or ${cap} > ${f.shownToday.length}::int or ${maybeShownInCurrentOccurrence(now)}
+  return sql`${quiet} and (${cap} is null or ${cap} > ${f.shownToday.length}::int or ${maybeShownInCurrentOccurrence(now, st)}
     or ${popups.id} = any(${pgArray(f.shownToday)}::uuid[]))`;
 }
 
@@ -91,11 +120,12 @@ const p = {
 
 /** The live-popups query for the usual case (no prefilter), built once per database handle: the hottest member read. */
 const liveWithState = (db: DbOrTx) =>
-  prepared(db, 'popups_live_with_state', (d) =>
-    d
-      .select({ popup: popups, state: stateColumns, stateId: userPopupStates.id })
+  prepared(db, 'popups_live_with_state', (d) => {
+    const st = memberState(d, sql`${p.userId}::uuid`);
+    return d
+      .select(stateOf(st))
       .from(popups)
-      .leftJoin(userPopupStates, and(eq(userPopupStates.popupId, popups.id), eq(userPopupStates.userId, sql`${p.userId}::uuid`)))
+      .leftJoinLateral(st, sql`true`)
       .where(
         and(
           eq(popups.isActive, true),
@@ -107,8 +137,8 @@ const liveWithState = (db: DbOrTx) =>
       .orderBy(...bestOrder)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare('popups_live_with_state'),
-  );
+      .prepare('popups_live_with_state');
+  });
 
 /**
  * One page of live popups (active, startAt <= now < endAt) for this member's audience, with
@@ -116,32 +146,36 @@ const liveWithState = (db: DbOrTx) =>
  * query is prepared once; a prefilter (the member's zone is known) is built per call.
  */
 export async function listLiveWithState(db: DbOrTx, q: LiveQuery) {
-  const rows = q.prefilter
-    ? await db
-        .select({ popup: popups, state: stateColumns, stateId: userPopupStates.id })
-        .from(popups)
-        .leftJoin(userPopupStates, and(eq(userPopupStates.popupId, popups.id), eq(userPopupStates.userId, q.userId)))
-        .where(
-          and(
-            eq(popups.isActive, true),
-            lte(popups.startAt, q.now),
-            gt(popups.endAt, q.now),
-            q.target === null ? undefined : eq(popups.target, q.target),
-            inAudience(q),
-            prefilterWhere(q.prefilter, q.now),
-          ),
-        )
-        .orderBy(...bestOrder)
-        .limit(q.limit)
-        .offset(q.offset)
-    : await liveWithState(db).execute({
-        userId: q.userId,
-        companyId: q.companyId,
-        target: q.target,
-        now: q.now.toISOString(),
-        limit: q.limit,
-        offset: q.offset,
-      });
+  let rows;
+  if (q.prefilter) {
+    const st = memberState(db, q.userId);
+    rows = await db
+      .select(stateOf(st))
+      .from(popups)
+      .leftJoinLateral(st, sql`true`)
+      .where(
+        and(
+          eq(popups.isActive, true),
+          lte(popups.startAt, q.now),
+          gt(popups.endAt, q.now),
+          q.target === null ? undefined : eq(popups.target, q.target),
+          inAudience(q),
+          prefilterWhere(q.prefilter, q.now, st),
+        ),
+      )
+      .orderBy(...bestOrder)
+      .limit(q.limit)
+      .offset(q.offset);
+  } else {
+    rows = await liveWithState(db).execute({
+      userId: q.userId,
+      companyId: q.companyId,
+      target: q.target,
+      now: q.now.toISOString(),
+      limit: q.limit,
+      offset: q.offset,
+    });
+  }
   return rows.map((r) => ({ popup: r.popup, state: r.stateId === null ? null : r.state }));
 }
 

@@ -209,6 +209,24 @@ test('plain Sign Out (cards not kept) removes every answer and store too', async
   expect((await deviceStorage(page)).urls.filter((u) => u.startsWith('/api/'))).toEqual([]);
 });
 
+test('a session ended elsewhere leaves no member answer either: the app clears the device as it starts over', async ({ page, request, member }) => {
+  const { token } = await signInViaStorage(page, request, member);
+  await page.goto('/profile');
+  await expect(page.getByText(member.lhmpId)).toBeVisible();
+  await serviceWorkerInControl(page);
+  await answerKept(page, '/api/members/me/profile');
+  expect((await deviceStorage(page)).databases).toContain('wellhaven-queries');
+
+  // Signed out from another device (or by an administrator): this tab's token is revoked.
+  expect((await request.post('/api/auth/signout', { headers: { authorization: `Bearer ${token}` } })).status()).toBeLessThan(300);
+  // The next call answers 401 and the app starts over, signed out, clearing what the session left.
+  await page.reload();
+  await page.waitForURL('**/login');
+  await expect.poll(async () => (await deviceStorage(page)).databases).toEqual([]);
+  expect((await deviceStorage(page)).urls.filter((u) => u.startsWith('/api/'))).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('wellhaven.deviceClearPending'))).toBeNull();
+});
+
 test('the web app manifest takes its name and colour from the brand configuration', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
   expect(res.status()).toBe(200);

@@ -15,7 +15,6 @@ import {
 } from '../components/ui/dropdown-menu';
 import { saveLanguageOnAccount } from '../features/auth/api/save-preferences';
 import { useAuth } from '../features/auth/auth-context';
-import { clearDeviceData } from '../lib/device-data';
 import { writeKeepCardsPreference } from '../lib/keep-cards';
 import { t } from '../lib/i18n';
 import { language } from '../lib/language';
@@ -152,9 +151,7 @@ export default function HeaderMenu({ openOnMount }: { openOnMount?: 'pointer' | 
             onSelect={() => {
               // Cards kept "on this device" go too: the preference is turned off before sign-out reads it.
               writeKeepCardsPreference(false);
-              void signOut()
-                .then(() => clearDeviceData({ keepCards: false }))
-                .then(() => navigate(paths.login));
+              void signOut().then(() => navigate(paths.login));
             }}
           >
             <Trash2 aria-hidden />

@@ -4,6 +4,7 @@ import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
 import type { ErrorBody } from '#shared/errors';
 import { common } from './messages/common';
 import { clearStoredSession, storedToken } from './auth-storage';
+import { markDeviceClearPending } from './device-clear';
 
 /** `ApiError.code` of a write refused on the device because there is no connection (status 0). */
 export const OFFLINE_CODE = 'offline' satisfies ErrorCode;
@@ -73,6 +74,8 @@ export function urlFromKey(parts: readonly unknown[]): string {
  */
 export function sessionEnded(usedToken: string): ApiError {
   if (storedToken() === usedToken) {
+    // The app starts over; what the session left on the device is cleared as it starts.
+    markDeviceClearPending();
     clearStoredSession();
     window.location.assign('/');
   }

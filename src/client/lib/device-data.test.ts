@@ -4,6 +4,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeCardStore, loadCards, saveCards } from './card-store';
+import { DEVICE_CLEAR_KEY, markDeviceClearPending, pendingDeviceClear, runPendingDeviceClear } from './device-clear';
 import { CARDS_CACHE, clearDeviceData } from './device-data';
 import { readKeepCardsPreference, writeKeepCardsPreference } from './keep-cards';
 import { createClosableStore } from './idb-closable-store';
@@ -81,6 +82,52 @@ describe('card store', () => {
     const loaded = await loadCards();
     expect(loaded?.data).toEqual({ cards: [1, 2] });
     expect(Number.isNaN(Date.parse(loaded!.savedAt))).toBe(false);
+  });
+});
+
+describe('a clearing owed by an ended session', () => {
+  it('is marked before anything else and removed only once the clearing has finished', async () => {
+    vi.stubGlobal('caches', fakeCaches(['api-answers']));
+    await set('cache', { userId: USER }, createClosableStore(QUERIES_DB, 'queries').store);
+    markDeviceClearPending();
+    expect(pendingDeviceClear()).toEqual({ keepCards: false });
+
+    // The tab closed before it ran: the next start finds the mark and clears.
+    await runPendingDeviceClear();
+
+    expect(await databaseNames()).toEqual([]);
+    expect(pendingDeviceClear()).toBeNull();
+  });
+
+  it('takes "Keep my cards" from when the session ended, and a later mark never keeps less', async () => {
+    vi.stubGlobal('caches', fakeCaches([CARDS_CACHE]));
+    writeKeepCardsPreference(true);
+    await saveCards(USER, { cards: ['kept'] });
+    markDeviceClearPending();
+    expect(pendingDeviceClear()).toEqual({ keepCards: true });
+    markDeviceClearPending(false);
+    markDeviceClearPending(true);
+    expect(localStorage.getItem(DEVICE_CLEAR_KEY)).toBe('all');
+
+    await runPendingDeviceClear();
+    expect(await databaseNames()).toEqual([]);
+    expect(pendingDeviceClear()).toBeNull();
+  });
+
+  it('a clearing that kept the cards does not settle one owed that removes them', async () => {
+    vi.stubGlobal('caches', fakeCaches([]));
+    markDeviceClearPending(false);
+    await clearDeviceData({ keepCards: true });
+    expect(pendingDeviceClear()).toEqual({ keepCards: false });
+    await clearDeviceData({ keepCards: false });
+    expect(pendingDeviceClear()).toBeNull();
+  });
+
+  it('nothing owed: nothing is cleared', async () => {
+    vi.stubGlobal('caches', fakeCaches(['api-answers']));
+    await set('cache', { userId: USER }, createClosableStore(QUERIES_DB, 'queries').store);
+    await runPendingDeviceClear();
+    expect(await databaseNames()).toEqual([QUERIES_DB]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { DEVICE_CLEAR_KEY, pendingDeviceClear } from './device-clear';
 import { APP_DATABASES, CARDS_DB, deleteDatabase, stopAndCloseStores } from './idb-store';
 
 /** The one Cache Storage cache that may hold cards (kept with "Keep my cards on this device"). */
@@ -30,13 +31,25 @@ async function clearDatabases(keepCards: boolean) {
   await Promise.all([...names].map((name) => deleteDatabase(name)));
 }
 
+/** A clearing has finished: the mark that it was owed goes, unless it asked for more (the cards too) than was done. */
+function settleDeviceClear(done: { keepCards: boolean }): void {
+  const pending = pendingDeviceClear();
+  try {
+    if (pending && (!done.keepCards || pending.keepCards)) localStorage.removeItem(DEVICE_CLEAR_KEY);
+  } catch {
+    // Storage refused: the next start clears again, which changes nothing.
+  }
+}
+
 /**
  * Removes every member answer and card from this device: every Cache Storage cache but the
  * app shell's, and every IndexedDB database. With keepCards, the cards (their database and
  * cache) stay and nothing else does. Never throws: sign-out goes on whatever storage says.
+ * Then the mark that a clearing is owed (device-clear.ts) is settled.
  */
 export async function clearDeviceData(options: { keepCards: boolean }): Promise<void> {
   const { keepCards } = options;
   await stopAndCloseStores(keepCards ? CARDS_DB : null);
   await Promise.all([clearCaches(keepCards).catch(() => undefined), clearDatabases(keepCards).catch(() => undefined)]);
+  settleDeviceClear({ keepCards });
 }

@@ -5,7 +5,7 @@ import { common } from '../../lib/messages/common';
 import { meQueryOptions } from '../../lib/me-query';
 import { saveLanguageOnAccount } from './api/save-preferences';
 import { clearStoredSession, readStoredSession, replaceStoredToken, storeSession, storedToken } from '../../lib/auth-storage';
-import { readKeepCardsPreference } from '../../lib/keep-cards';
+import { markDeviceClearPending, runPendingDeviceClear } from '../../lib/device-clear';
 import { clearAllDrafts } from '../../lib/form-draft';
 import { fetchLoginPopup } from './api/get-login-popup';
 import { fetchSessionUser } from './api/get-session-user';
@@ -14,8 +14,6 @@ import { signOutRequest } from './api/sign-out';
 import { AuthContext, type AuthContextValue, type SignInResult } from './auth-context';
 import { clearIdleSignOut, markIdleSignOut } from './idle-notice';
 import type { IdleWatch } from './idle-timer';
-
-const loadDeviceData = () => import('../../lib/device-data');
 
 // The warning's code comes after the first screen, fetched as soon as a session starts so it is
 // here (offline too) when the 14th minute comes.
@@ -40,6 +38,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [idleDeadline, setIdleDeadline] = useState<number | null>(null);
   const idleWatch = useRef<IdleWatch | null>(null);
   useEffect(() => {
+    // A session that ended here without its clearing finishing (the tab closed, its code not
+    // downloaded, a 401 that reloaded the app): the device is cleared now.
+    void runPendingDeviceClear().catch(() => undefined);
     const stored = readStoredSession();
     if (!stored) return;
     // Restore optimistically (a weak signal should not hold the first screen), then confirm
@@ -57,15 +58,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   /**
    * Ends the session here and on the server, and removes member answers and cards from the
-   * device (lib/device-data.ts; the cards stay only with "Keep my cards on this device").
-   * An idle sign-out keeps the tab's form drafts for after the member signs back in; a
-   * sign-out the member chose removes them too.
+   * device (lib/device-data.ts; the cards stay only with "Keep my cards on this device"). The
+   * clearing is marked as owed first (lib/device-clear.ts), so one that cannot finish now
+   * runs at the next start. An idle sign-out keeps the tab's form drafts for after the
+   * member signs back in; a sign-out the member chose removes them too.
    */
   const endSession = useCallback(
     async (reason: 'member' | 'idle') => {
       // Revoke on the server too: the request takes the token before storage is cleared,
       // and the local session ends whatever the answer.
       const revoke = storedToken() ? signOutRequest().catch(() => undefined) : undefined;
+      markDeviceClearPending();
       if (reason === 'idle') markIdleSignOut();
       else clearAllDrafts();
       clearStoredSession();
@@ -73,13 +76,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoginPopup(null);
       setIdleDeadline(null);
       queryClient.clear();
-      await Promise.all([revoke, loadDeviceData().then((m) => m.clearDeviceData({ keepCards: readKeepCardsPreference() }), () => undefined)]);
+      await Promise.all([revoke, runPendingDeviceClear().catch(() => undefined)]);
     },
     [queryClient],
   );
   const signOut = useCallback(() => endSession('member'), [endSession]);
 
   const startSession = useCallback(async ({ token, user }: SignInSession) => {
+    // What the last session left owed goes before this one's answers are kept.
+    await runPendingDeviceClear().catch(() => undefined);
     clearIdleSignOut();
     storeSession(token, user);
     setState({ token, user });
@@ -113,7 +118,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         replaceStoredToken(token, user);
       } catch (err) {
         // The old token is revoked and the new one cannot be kept: this device is signed out.
+        markDeviceClearPending();
         clearStoredSession();
+        void runPendingDeviceClear().catch(() => undefined);
         setState({ token: null, user: null });
         queryClient.clear();
         throw err;
@@ -130,7 +137,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // What sign-out runs to clear the device loads now, not at sign-out (it may be offline
     // then; the service worker's precache holds it too). Neither it nor the idle watch is part
     // of /login's first download.
-    void loadDeviceData().catch(() => undefined);
+    void import('../../lib/device-data').catch(() => undefined);
     let stop: (() => void) | undefined;
     let cancelled = false;
     // The silence counts from now, not from whenever the watch's code arrives.

@@ -40,18 +40,23 @@ function memberState(d: DbOrTx, userId: string | SQL) {
 }
 type MemberState = ReturnType<typeof memberState>;
 
-const stateOf = (st: MemberState) => ({
-  popup: popups,
-  state: {
-    occurrenceStart: st.occurrenceStart,
-    snoozeCount: st.snoozeCount,
-    lastSnoozedAt: st.lastSnoozedAt,
-    completedAt: st.completedAt,
-    lastShownAt: st.lastShownAt,
-    shownSessionId: st.shownSessionId,
-  },
-  stateId: st.stateId,
-});
+/** Popups, each with the member's state in `st` (null columns when there is none), before any condition. */
+const withMemberState = (d: DbOrTx, st: MemberState) =>
+  d
+    .select({
+      popup: popups,
+      state: {
+        occurrenceStart: st.occurrenceStart,
+        snoozeCount: st.snoozeCount,
+        lastSnoozedAt: st.lastSnoozedAt,
+        completedAt: st.completedAt,
+        lastShownAt: st.lastShownAt,
+        shownSessionId: st.shownSessionId,
+      },
+      stateId: st.stateId,
+    })
+    .from(popups)
+    .leftJoinLateral(st, sql`true`);
 
 /** The order of "best": highest priority, earliest end, oldest, then id. */
 const bestOrder = [desc(popups.priority), asc(popups.endAt), asc(popups.createdAt), asc(popups.id)];
@@ -122,10 +127,7 @@ const p = {
 const liveWithState = (db: DbOrTx) =>
   prepared(db, 'popups_live_with_state', (d) => {
     const st = memberState(d, sql`${p.userId}::uuid`);
-    return d
-      .select(stateOf(st))
-      .from(popups)
-      .leftJoinLateral(st, sql`true`)
+    return withMemberState(d, st)
       .where(
         and(
           eq(popups.isActive, true),
@@ -149,10 +151,7 @@ export async function listLiveWithState(db: DbOrTx, q: LiveQuery) {
   let rows;
   if (q.prefilter) {
     const st = memberState(db, q.userId);
-    rows = await db
-      .select(stateOf(st))
-      .from(popups)
-      .leftJoinLateral(st, sql`true`)
+    rows = await withMemberState(db, st)
       .where(
         and(
           eq(popups.isActive, true),

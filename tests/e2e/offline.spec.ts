@@ -222,10 +222,38 @@ test('a session ended elsewhere leaves no member answer either: the app clears t
   // The next call answers 401 and the app starts over, signed out, clearing what the session left.
   await page.reload();
   await page.waitForURL('**/login');
-  await expect.poll(async () => (await deviceStorage(page)).databases).toEqual([]);
-  expect((await deviceStorage(page)).urls.filter((u) => u.startsWith('/api/'))).toEqual([]);
-  expect(await page.evaluate(() => localStorage.getItem('wellhaven.deviceClearPending'))).toBeNull();
+  await expectDeviceCleared(page);
 });
+
+test('signing out in one tab signs the member out of the other tabs too, and the device stays clear', async ({ page, context, request, member }) => {
+  await signInViaStorage(page, request, member);
+  await page.goto('/profile');
+  await expect(page.getByText(member.lhmpId)).toBeVisible();
+  await serviceWorkerInControl(page);
+  await answerKept(page, '/api/members/me/profile');
+  // A second tab of the same browser, signed in through the same storage.
+  const other = await context.newPage();
+  await other.goto('/health');
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out', exact: true }).click();
+  await page.waitForURL('**/login');
+  await other.waitForURL('**/login');
+  await expectDeviceCleared(page);
+  await other.close();
+});
+
+/** No database, no kept answer and no clearing owed: what a sign-out leaves (polled: the mark goes last). */
+async function expectDeviceCleared(page: Page) {
+  await expect
+    .poll(async () => {
+      const { databases, urls } = await deviceStorage(page);
+      const owed = await page.evaluate(() => localStorage.getItem('wellhaven.deviceClearPending'));
+      return { databases, answers: urls.filter((u) => u.startsWith('/api/')), owed };
+    })
+    .toEqual({ databases: [], answers: [], owed: null });
+}
 
 test('the web app manifest takes its name and colour from the brand configuration', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');

@@ -4,8 +4,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeCardStore, loadCards, saveCards } from './card-store';
-import { DEVICE_CLEAR_KEY, markDeviceClearPending, pendingDeviceClear, runPendingDeviceClear } from './device-clear';
-import { CARDS_CACHE, clearDeviceData } from './device-data';
+import { DEVICE_CLEAR_KEY, markDeviceClearPending, runPendingDeviceClear } from './device-clear';
+import { CARDS_CACHE, clearDeviceData, pendingDeviceClear } from './device-data';
 import { readKeepCardsPreference, writeKeepCardsPreference } from './keep-cards';
 import { createClosableStore } from './idb-closable-store';
 import { CARDS_DB, QUERIES_DB } from './idb-store';
@@ -86,7 +86,7 @@ describe('card store', () => {
 });
 
 describe('a clearing owed by an ended session', () => {
-  it('is marked before anything else and removed only once the clearing has finished', async () => {
+  it('is marked, and the mark removed only once the clearing has finished', async () => {
     vi.stubGlobal('caches', fakeCaches(['api-answers']));
     await set('cache', { userId: USER }, createClosableStore(QUERIES_DB, 'queries').store);
     markDeviceClearPending();
@@ -121,6 +121,17 @@ describe('a clearing owed by an ended session', () => {
     expect(pendingDeviceClear()).toEqual({ keepCards: false });
     await clearDeviceData({ keepCards: false });
     expect(pendingDeviceClear()).toBeNull();
+  });
+
+  it('storage refusing the mark still clears now: the caller passes what is owed', async () => {
+    vi.stubGlobal('caches', fakeCaches(['api-answers']));
+    await set('cache', { userId: USER }, createClosableStore(QUERIES_DB, 'queries').store);
+    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    vi.stubGlobal('localStorage', refusing);
+    const owed = markDeviceClearPending(false);
+    expect(owed).toEqual({ keepCards: false });
+    await runPendingDeviceClear(owed);
+    expect(await databaseNames()).toEqual([]);
   });
 
   it('nothing owed: nothing is cleared', async () => {

@@ -1,4 +1,4 @@
-import { DEVICE_CLEAR_KEY, pendingDeviceClear } from './device-clear';
+import { DEVICE_CLEAR_KEY } from './device-clear';
 import { APP_DATABASES, CARDS_DB, deleteDatabase, stopAndCloseStores } from './idb-store';
 
 /** The one Cache Storage cache that may hold cards (kept with "Keep my cards on this device"). */
@@ -31,6 +31,16 @@ async function clearDatabases(keepCards: boolean) {
   await Promise.all([...names].map((name) => deleteDatabase(name)));
 }
 
+/** The clearing still owed on this device (device-clear.ts), if any. */
+export function pendingDeviceClear(): { keepCards: boolean } | null {
+  try {
+    const value = localStorage.getItem(DEVICE_CLEAR_KEY);
+    return value === null ? null : { keepCards: value === 'keep-cards' };
+  } catch {
+    return null;
+  }
+}
+
 /** A clearing has finished: the mark that it was owed goes, unless it asked for more (the cards too) than was done. */
 function settleDeviceClear(done: { keepCards: boolean }): void {
   const pending = pendingDeviceClear();
@@ -52,4 +62,10 @@ export async function clearDeviceData(options: { keepCards: boolean }): Promise<
   await stopAndCloseStores(keepCards ? CARDS_DB : null);
   await Promise.all([clearCaches(keepCards).catch(() => undefined), clearDatabases(keepCards).catch(() => undefined)]);
   settleDeviceClear({ keepCards });
+}
+
+/** Runs the clearing owed (the mark), or `owed` when storage held no mark. */
+export async function clearOwed(owed?: { keepCards: boolean }): Promise<void> {
+  const clearing = pendingDeviceClear() ?? owed;
+  if (clearing) await clearDeviceData(clearing);
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAllDrafts, clearDraft, readDraft, writeDraft } from './form-draft';
+import { clearDraft, readDraft, writeDraft } from './form-draft';
+import { clearAllDrafts } from './form-draft-storage';
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();

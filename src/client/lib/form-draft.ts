@@ -3,19 +3,11 @@
  * inactivity finds the form as they left it after signing back in. Session storage: the draft
  * goes with the tab, never reaches another tab or a later browser session, and is keyed by
  * user so someone else signing in here never sees it. Cleared on a successful save and on a
- * sign-out the member chose.
+ * sign-out the member chose (form-draft-storage.ts).
  */
-const PREFIX = 'wellhaven.draft.';
+import { DRAFT_PREFIX, draftStorage as storage } from './form-draft-storage';
 
-const storage = (): Storage | undefined => {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined; // Storage blocked: no drafts, never an error.
-  }
-};
-
-const keyOf = (userId: string, form: string) => `${PREFIX}${userId}.${form}`;
+const keyOf = (userId: string, form: string) => `${DRAFT_PREFIX}${userId}.${form}`;
 
 export function readDraft<T extends Record<string, string>>(userId: string, form: string, fields: readonly (keyof T)[]): Partial<T> | undefined {
   try {
@@ -48,22 +40,6 @@ export function writeDraft(userId: string, form: string, values: Record<string, 
 export function clearDraft(userId: string, form: string): void {
   try {
     storage()?.removeItem(keyOf(userId, form));
-  } catch {
-    // As above.
-  }
-}
-
-/** Every draft in this tab (a sign-out the member chose). */
-export function clearAllDrafts(): void {
-  try {
-    const s = storage();
-    if (!s) return;
-    const keys: string[] = [];
-    for (let i = 0; i < s.length; i += 1) {
-      const key = s.key(i);
-      if (key?.startsWith(PREFIX)) keys.push(key);
-    }
-    for (const key of keys) s.removeItem(key);
   } catch {
     // As above.
   }

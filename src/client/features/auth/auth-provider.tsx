@@ -6,7 +6,7 @@ import { meQueryOptions } from '../../lib/me-query';
 import { saveLanguageOnAccount } from './api/save-preferences';
 import { clearStoredSession, readStoredSession, replaceStoredToken, storeSession, storedToken } from '../../lib/auth-storage';
 import { markDeviceClearPending, runPendingDeviceClear } from '../../lib/device-clear';
-import { clearAllDrafts } from '../../lib/form-draft';
+import { clearAllDrafts } from '../../lib/form-draft-storage';
 import { fetchLoginPopup } from './api/get-login-popup';
 import { fetchSessionUser } from './api/get-session-user';
 import { signInMfaRequest, signInRequest } from './api/sign-in';
@@ -19,6 +19,8 @@ import type { IdleWatch } from './idle-timer';
 // here (offline too) when the 14th minute comes.
 /** Marks the warning's content, whose own clicks are its buttons' business (idle-warning-dialog.tsx). */
 const IDLE_WARNING_ATTRIBUTE = 'data-idle-warning';
+/** How long a sign-in waits for a clearing the last session left owed. */
+const OWED_CLEAR_WAIT_MS = 2000;
 const loadIdleWarning = () => import('./components/idle-warning-dialog');
 const IdleWarningDialog = lazy(() => loadIdleWarning().then((m) => ({ default: m.IdleWarningDialog })));
 
@@ -38,11 +40,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [idleDeadline, setIdleDeadline] = useState<number | null>(null);
   const idleWatch = useRef<IdleWatch | null>(null);
   useEffect(() => {
-    // A session that ended here without its clearing finishing (the tab closed, its code not
-    // downloaded, a 401 that reloaded the app): the device is cleared now.
-    void runPendingDeviceClear().catch(() => undefined);
     const stored = readStoredSession();
-    if (!stored) return;
+    // A session that ended here without its clearing finishing (the tab closed, its code not
+    // downloaded, a 401 that reloaded the app): the device is cleared now, while nobody is
+    // signed in (with a session stored, the clearing waits for its sign-out).
+    if (!stored) {
+      void runPendingDeviceClear().catch(() => undefined);
+      return;
+    }
     // Restore optimistically (a weak signal should not hold the first screen), then confirm
     // with the server: a revoked or expired token answers 401, which the api client handles.
     // Through the query cache: Home's account state (the verify banner) reads the same answer.
@@ -68,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Revoke on the server too: the request takes the token before storage is cleared,
       // and the local session ends whatever the answer.
       const revoke = storedToken() ? signOutRequest().catch(() => undefined) : undefined;
-      markDeviceClearPending();
+      const owed = markDeviceClearPending();
       if (reason === 'idle') markIdleSignOut();
       else clearAllDrafts();
       clearStoredSession();
@@ -76,15 +81,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoginPopup(null);
       setIdleDeadline(null);
       queryClient.clear();
-      await Promise.all([revoke, runPendingDeviceClear().catch(() => undefined)]);
+      await Promise.all([revoke, runPendingDeviceClear(owed).catch(() => undefined)]);
     },
     [queryClient],
   );
   const signOut = useCallback(() => endSession('member'), [endSession]);
 
   const startSession = useCallback(async ({ token, user }: SignInSession) => {
-    // What the last session left owed goes before this one's answers are kept.
-    await runPendingDeviceClear().catch(() => undefined);
+    // What the last session left owed goes before this one's answers are kept, waited for a
+    // short while only: a clearing that cannot finish (its code not downloaded, a database
+    // another tab holds open) keeps its mark and does not hold the sign-in up.
+    await Promise.race([runPendingDeviceClear().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, OWED_CLEAR_WAIT_MS))]);
     clearIdleSignOut();
     storeSession(token, user);
     setState({ token, user });
@@ -118,9 +125,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         replaceStoredToken(token, user);
       } catch (err) {
         // The old token is revoked and the new one cannot be kept: this device is signed out.
-        markDeviceClearPending();
+        const owed = markDeviceClearPending();
         clearStoredSession();
-        void runPendingDeviceClear().catch(() => undefined);
+        void runPendingDeviceClear(owed).catch(() => undefined);
         setState({ token: null, user: null });
         queryClient.clear();
         throw err;
@@ -142,7 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     // The silence counts from now, not from whenever the watch's code arrives.
     const since = Date.now();
-    void import('./idle-timer').then(({ startIdleWatch, startKeepAlive }) => {
+    void import('./idle-timer').then(({ startIdleWatch, startKeepAlive, watchSignOutElsewhere }) => {
       if (cancelled) return;
       const watch = startIdleWatch(window, {
         onWarn: (deadline) => setIdleDeadline(deadline),
@@ -160,9 +167,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       idleWatch.current = watch;
       // Activity keeps the server's session alive too (a 401 on it ends the session, as any call does).
       const stopKeepAlive = startKeepAlive(window, () => void fetchSessionUser().catch(() => undefined));
+      // Signed out in another tab (Sign Out, the idle time-out, a 401 there): this tab ends its
+      // session too, so nothing here writes the member's answers back to the device.
+      const stopElsewhere = watchSignOutElsewhere(window, () => void endSession('member'));
       stop = () => {
         watch.stop();
         stopKeepAlive();
+        stopElsewhere();
       };
     });
     return () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS, KEEP_ALIVE_INTERVAL_MS, announcedSeconds, secondsLeft, startIdleWatch, startKeepAlive } from './idle-timer';
+import { AUTH_TOKEN_KEY } from '../../lib/auth-storage';
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS, KEEP_ALIVE_INTERVAL_MS, announcedSeconds, secondsLeft, startIdleWatch, startKeepAlive, watchSignOutElsewhere } from './idle-timer';
 
 describe('startIdleWatch', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -201,5 +202,39 @@ describe('startKeepAlive', () => {
     vi.advanceTimersByTime(KEEP_ALIVE_INTERVAL_MS);
     win.dispatchEvent(new Event('keydown'));
     expect(ping).not.toHaveBeenCalled();
+  });
+});
+
+describe('watchSignOutElsewhere', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const storage = (token: string | null) => {
+    const map = new Map<string, string>(token ? [[AUTH_TOKEN_KEY, token]] : []);
+    vi.stubGlobal('localStorage', { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) });
+    return map;
+  };
+  const storageEvent = (key: string | null) => Object.assign(new Event('storage'), { key });
+
+  it('ends this tab when another removes the token, not when it replaces it or touches other keys', () => {
+    const map = storage('mine');
+    const win = new EventTarget() as unknown as Window;
+    const onSignedOut = vi.fn();
+    const stop = watchSignOutElsewhere(win, onSignedOut);
+
+    win.dispatchEvent(storageEvent('wellhaven.keepCards'));
+    map.set(AUTH_TOKEN_KEY, 'stepped-up');
+    win.dispatchEvent(storageEvent(AUTH_TOKEN_KEY));
+    expect(onSignedOut).not.toHaveBeenCalled();
+
+    map.delete(AUTH_TOKEN_KEY);
+    win.dispatchEvent(storageEvent(AUTH_TOKEN_KEY));
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    // localStorage.clear() in another tab: key null.
+    win.dispatchEvent(storageEvent(null));
+    expect(onSignedOut).toHaveBeenCalledTimes(2);
+
+    stop();
+    win.dispatchEvent(storageEvent(AUTH_TOKEN_KEY));
+    expect(onSignedOut).toHaveBeenCalledTimes(2);
   });
 });

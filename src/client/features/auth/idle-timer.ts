@@ -1,3 +1,5 @@
+import { AUTH_TOKEN_KEY, storedToken } from '../../lib/auth-storage';
+
 /** Spec section 4: 15 minutes without activity signs the member out. */
 export const IDLE_TIMEOUT_MS = 900_000;
 /** Typing counts through keydown and input (paste, autofill, dictation and IME send no keydown). */
@@ -128,4 +130,17 @@ export function startKeepAlive(target: Window, ping: () => void, intervalMs = KE
   return () => {
     for (const e of ACTIVITY_EVENTS) target.removeEventListener(e, onActivity, { capture: true });
   };
+}
+
+/**
+ * Calls `onSignedOut` when another tab of this browser ends the session (the stored token goes:
+ * a Sign Out, an idle time-out or a 401 there). A token replaced by another (the admin step-up)
+ * is not an end. Returns a stop function.
+ */
+export function watchSignOutElsewhere(target: Window, onSignedOut: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if ((event.key === null || event.key === AUTH_TOKEN_KEY) && storedToken() === null) onSignedOut();
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
 }

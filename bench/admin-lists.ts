@@ -176,9 +176,15 @@ export async function run(): Promise<Record<string, number | string>> {
       ['employees of the largest, verified, page 1', emp(largest.id, '?status=verified')],
       ['employees of the largest, search "garcia"', emp(largest.id, '?search=garcia')],
       ['employees of the largest, search "ar" (2 letters)', emp(largest.id, '?search=ar')],
-      // A short term that few match: no trigram to narrow with and fewer than 1,000 matches, so
-      // the count reads the whole employer (docs/decisions/admin-search-short-terms.md).
+      // Short terms (docs/decisions/admin-search-short-terms.md): one that few match is looked
+      // up by its pairs after the first 8,000 rows in list order give fewer than 1,001 matches;
+      // one that every employee matches (the email domain) stops at the 1,001st; one that about
+      // one row in eight matches is the dearest (both reads, each nearly whole); a single
+      // letter that none match has no pair and reads the whole employer.
       ['employees of the largest, search "zh" (2 letters, few match)', emp(largest.id, '?search=zh')],
+      ['employees of the largest, search "no" (2 letters, every one matches)', emp(largest.id, '?search=no')],
+      ['employees of the largest, search "oh" (2 letters, one in eight)', emp(largest.id, '?search=oh')],
+      ['employees of the largest, search "q" (1 letter, none match)', emp(largest.id, '?search=q')],
       ['employees of the largest, search an email', emp(largest.id, `?search=${encodeURIComponent(person.email)}`)],
       ['employees of the largest, search "la0" (programme IDs)', emp(largest.id, '?search=la0&status=enrolled')],
       [`employees of a median employer (${median.employees}), page 1`, emp(median.id)],

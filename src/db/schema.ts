@@ -75,8 +75,8 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   // The admin list indexes (users_company_sort_idx with INCLUDE in migration 0002,
-  // users_company_text_search_idx in 0004:
-  // GIN btree_gin + pg_trgm): drizzle cannot express them.
+  // users_company_text_search_idx in 0004: GIN btree_gin + pg_trgm, users_company_search_grams_idx
+  // in 0011: GIN btree_gin + an expression of characters and pairs): drizzle cannot express them.
   (t) => [
     check('users_role_check', sql`${t.role} in ('member', 'admin')`),
     // Popup audience sizes count members as employees minus the few admins: found without a scan.

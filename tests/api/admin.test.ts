@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, events, familyMembers, participants, users } from '../../src/db/schema';
+import { searchEmployees } from '../../src/server/modules/admin/admin.repository';
 import { asUser, createTestApp, registerMember, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -460,6 +461,94 @@ describe('short searches on a large employer', () => {
     const past = await list({ search: 'lee100', page: 2 });
     expect(past.employees).toEqual([]);
     expect(past.pagination).toEqual({ total: 10, page: 2, totalPages: 1, size: 25, totalIsCapped: false });
+  });
+});
+
+describe('short terms looked up by characters and pairs', () => {
+  // Names chosen to catch a lookup that finds less than the substring search: letters whose
+  // lower case is not ASCII, a term across the space of a full name, apostrophes and hyphens,
+  // literal LIKE characters, and one-character terms. Emails that do not repeat the names, so an
+  // upper-case letter is found only through its lower case.
+  const people: Person[] = [
+    { first: 'Élodie', last: 'Müller', email: `e1.${tag()}@grams.test` },
+    { first: 'ÅSA', last: "O'Neil-Zhu", email: `a2.${tag()}@grams.test` },
+    { first: 'Zhang', last: 'Wei', email: `z_w.100%.${tag()}@grams.test` },
+    { first: 'Mary Ann', last: 'de la Cruz', verified: true },
+    { first: 'Qi', last: 'Li', email: `m3.${tag()}@grams.test` },
+    { first: 'Bob', last: 'Stone', verified: true },
+  ];
+  const terms = ['zh', 'ZH', 'ü', 'Ü', 'mü', 'él', 'å', "o'", "'n", '-z', 'l-', 'n d', 'y a', 'é', 'a ', ' d', '_w', '%.', '0%', 'q', 'Q', 'i', 'zt', '7', 'xx', 'i l'];
+  let employerId: string;
+  beforeAll(async () => {
+    employerId = (await makeEmployer(`Grams ${tag()}`, people)).id;
+  });
+
+  it.each(terms)('finds with the index exactly what reading every row finds: %j', async (search) => {
+    const db = t.database.db;
+    const page = { limit: 25, offset: 0 };
+    const everyRow = await searchEmployees(db, employerId, { ...page, search, reach: { path: 'list', countUpTo: 1000 } });
+    const byGrams = await searchEmployees(db, employerId, { ...page, search, reach: { path: 'grams', countUpTo: 1000 } });
+    expect(byGrams).toEqual(everyRow);
+    const verified = { ...page, search, status: 'verified' as const };
+    expect(await searchEmployees(db, employerId, { ...verified, reach: { path: 'grams', countUpTo: 1000 } })).toEqual(
+      await searchEmployees(db, employerId, { ...verified, reach: { path: 'list', countUpTo: 1000 } }),
+    );
+  });
+
+  it('finds what each term should find (the comparison above is not of two empty answers)', async () => {
+    const db = t.database.db;
+    const found = async (search: string) =>
+      (await searchEmployees(db, employerId, { search, limit: 25, offset: 0, reach: { path: 'grams', countUpTo: 1000 } })).rows.map((r) => `${r.firstName} ${r.lastName}`);
+    expect(await found('ZH')).toEqual(["ÅSA O'Neil-Zhu", 'Zhang Wei']);
+    expect(await found('Ü')).toEqual(['Élodie Müller']);
+    expect(await found('n d')).toEqual(['Mary Ann de la Cruz']);
+    expect(await found('0%')).toEqual(['Zhang Wei']);
+    expect(await found('q')).toEqual(['Qi Li']);
+    expect(await found('zt')).toHaveLength(people.length);
+    expect(await found('xx')).toEqual([]);
+  });
+});
+
+describe('a short term few match, in an employer too large to read row by row', () => {
+  // 8,200 "Ann Baker…" who do not contain "zh", then 3 "Zhou"s, last in list order: the first
+  // 8,000 rows hold no match, so the search must look the term up by its pairs to find them.
+  let big: { id: string };
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [company] = await db.insert(companies).values({ name: `Large ${tag()} Co` }).returning();
+    big = company!;
+    const k = tag();
+    const person = (first: string, last: string) => ({
+      firstName: first,
+      lastName: last,
+      email: `${first}.${last}.${k}@large.test`.toLowerCase(),
+      lhmpId: nextLhmpId(),
+      companyId: big.id,
+      passwordHash: 'not-a-real-hash',
+    });
+    await db.insert(users).values([
+      ...Array.from({ length: 8200 }, (_, i) => person('Ann', `Baker${String(i).padStart(4, '0')}`)),
+      ...['Zhou1', 'Zhou2', 'Zhou3'].map((last) => person('Li', last)),
+    ]);
+  });
+  const list = async (params: Record<string, string | number>) => {
+    const res = await get(`/api/admin/employers/${big.id}/employees?${qs(params)}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { employees: { lastName: string }[]; pagination: Record<string, unknown> };
+  };
+
+  it('finds the matches past the first 8,000 rows, with their exact total', async () => {
+    const zh = await list({ search: 'zh' });
+    expect(zh.employees.map((e) => e.lastName)).toEqual(['Zhou1', 'Zhou2', 'Zhou3']);
+    expect(zh.pagination).toEqual({ total: 3, page: 1, totalPages: 1, size: 25, totalIsCapped: false });
+    const one = await list({ search: 'U' });
+    expect(one.employees.map((e) => e.lastName)).toEqual(['Zhou1', 'Zhou2', 'Zhou3']);
+  });
+
+  it('still stops at the cap for a term every employee matches', async () => {
+    const every = await list({ search: 'an' });
+    expect(every.employees.map((e) => e.lastName)).toEqual(Array.from({ length: 25 }, (_, i) => `Baker${String(i).padStart(4, '0')}`));
+    expect(every.pagination).toEqual({ total: 1000, page: 1, totalPages: 40, size: 25, totalIsCapped: true });
   });
 });
 

@@ -66,24 +66,51 @@ export async function findEmployer(db: DbOrTx, companyId: string): Promise<Emplo
 
 /**
  * pg_trgm can only narrow a substring search by a term holding three word characters in a row
- * ("smi", "la0"); shorter terms ("ar", "j s") match on the employer's rows alone.
+ * ("smi", "la0"); shorter terms ("ar", "j s") are found by reading the employer in list order or
+ * through the characters-and-pairs index.
  */
 export function hasTrigram(term: string): boolean {
   return /[A-Za-z0-9]{3}/.test(term);
 }
 
-function employeeFilter(companyId: string, options: { search?: string | undefined; status?: EmployeeStatus | undefined }) {
-  // With a trigram term, the employer is named by its id as text: only the GIN index
-  // (company id text + trigrams) matches that, so the planner cannot pick the btree range
-  // and filter every row of a 64,000-employee employer instead. Otherwise the btree.
-  const byCompany =
-    options.search && hasTrigram(options.search) ? sql`${users.companyId}::text = ${companyId}::uuid::text` : eq(users.companyId, companyId);
+/**
+ * The search text's characters and pairs of adjacent characters, lower-cased (migration 0011's
+ * employee_search_grams, indexed with the company id as text by users_company_search_grams_idx).
+ */
+const employeeSearchGrams = sql`employee_search_grams(${employeeSearchText})`;
+
+/**
+ * What a text must hold to contain the term, taken in SQL and lower-cased as ILIKE compares: its
+ * one character ("q" gives {q}), or each of its pairs ("Zhu" gives {zh, hu}).
+ */
+function termGrams(term: string): SQL {
+  const length = [...term].length;
+  const grams =
+    length === 1 ? [sql`lower(${term})`] : Array.from({ length: length - 1 }, (_, i) => sql`substr(lower(${term}), ${i + 1}, 2)`);
+  return sql`array[${sql.join(grams, sql`, `)}]`;
+}
+
+/**
+ * How a search reaches its employer's matches:
+ * - `trigrams`: the GIN index of company id text and trigrams hands over the candidates;
+ * - `grams`: the GIN index of company id text, characters and pairs does (a term without a trigram);
+ * - `list`: the employer is read in list order (users_company_sort_idx), each row tested.
+ * The first two name the employer by its id as text, which only their index offers, so the
+ * planner cannot choose to read the employer's btree range and test every row instead.
+ */
+type SearchPath = 'trigrams' | 'grams' | 'list';
+
+function employeeFilter(companyId: string, options: { search?: string | undefined; status?: EmployeeStatus | undefined; path?: SearchPath }) {
+  const search = options.search;
+  const byCompanyText = search !== undefined && (options.path === 'trigrams' || options.path === 'grams');
   return and(
-    byCompany,
+    byCompanyText ? sql`${users.companyId}::text = ${companyId}::uuid::text` : eq(users.companyId, companyId),
     options.status === 'verified' ? isNotNull(users.emailVerifiedAt) : undefined,
     options.status === 'enrolled' ? isNotNull(users.enrolledAt) : undefined,
     options.status === 'not_enrolled' ? isNull(users.enrolledAt) : undefined,
-    options.search ? sql`${employeeSearchText} ilike ${substringPattern(options.search)}` : undefined,
+    // The grams only narrow: a text holding every pair of the term may still not hold the term.
+    search !== undefined && options.path === 'grams' ? sql`${employeeSearchGrams} @> ${termGrams(search)}` : undefined,
+    search !== undefined ? sql`${employeeSearchText} ilike ${substringPattern(search)}` : undefined,
   );
 }
 
@@ -138,31 +165,58 @@ export async function listEmployees(
 }
 
 /**
+ * How far a search reads (docs/decisions/admin-search-short-terms.md):
+ * - `trigrams` (a term with a trigram): every match, so the total is exact; the page's sort needs
+ *   all of them anyway.
+ * - `list` with `countUpTo` n (a term without a trigram): the employer in list order until the
+ *   (n+1)th match, so a term that many employees match reads only part of a large employer.
+ *   With `readAtMost` k the read also stops after k rows of the employer (in its status): the
+ *   answer is then whole only if it reached n+1 matches or the employer has at most k rows.
+ * - `grams` with `countUpTo` n (a term without a trigram): every candidate the
+ *   characters-and-pairs index hands over, sorted, the first n+1 kept: for a term few match.
+ * `total` is at most n + 1, and n + 1 means "more than n". n must be at least offset + limit, so
+ * the page lies inside what was read.
+ */
+export type SearchReach = { path: 'trigrams' } | { path: 'grams'; countUpTo: number } | { path: 'list'; countUpTo: number; readAtMost?: number | undefined };
+
+/**
  * One page of a search together with its total, in one statement: the matches are read once
  * (a CTE referenced twice is materialised), counted, and the page is sorted out of them.
  * Counting in a second statement read every match a second time.
- *
- * - `countUpTo` absent (a term with a trigram): every match is read; the GIN index hands over
- *   exactly the employer's candidates and the page's sort needs all of them anyway, so the exact
- *   total costs nothing more.
- * - `countUpTo` n (a term without a trigram, which no index can narrow): matches are read in
- *   list order (users_company_sort_idx) and the read stops at the (n+1)th, so a term that many
- *   employees match reads only part of a large employer; one that few match still reads all of
- *   it, once. `total` is then at most n + 1, and n + 1 means "more than n". n must be at least
- *   offset + limit, so the page lies inside what was read.
- *
- * docs/decisions/admin-search-short-terms.md has the plans.
  */
 export async function searchEmployees(
   db: DbOrTx,
   companyId: string,
-  options: { search: string; status?: EmployeeStatus | undefined; limit: number; offset: number; countUpTo?: number | undefined },
+  options: { search: string; status?: EmployeeStatus | undefined; limit: number; offset: number; reach: SearchReach },
 ): Promise<{ total: number; rows: EmployeeRow[] }> {
-  const select = db
-    .select({ matchId: users.id, sortLast: sql<string>`lower(${users.lastName})`.as('sort_last'), sortFirst: sql<string>`lower(${users.firstName})`.as('sort_first') })
-    .from(users)
-    .where(employeeFilter(companyId, options));
-  const matched = db.$with('matched').as(options.countUpTo === undefined ? select : select.orderBy(...employeeOrder).limit(options.countUpTo + 1));
+  const { reach, search, status } = options;
+  const sortLast = sql<string>`lower(${users.lastName})`.as('sort_last');
+  const sortFirst = sql<string>`lower(${users.firstName})`.as('sort_first');
+  let matches;
+  if (reach.path === 'list' && reach.readAtMost !== undefined) {
+    // The employer's first rows in list order; the match test runs on them as they come, and
+    // both reads stop as soon as the outer one has its n+1.
+    const walked = db
+      .select({ walkId: users.id, sortLast, sortFirst, searchText: sql<string>`${employeeSearchText}`.as('search_text') })
+      .from(users)
+      .where(employeeFilter(companyId, { status }))
+      .orderBy(...employeeOrder)
+      .limit(reach.readAtMost)
+      .as('walked');
+    matches = db
+      .select({ matchId: sql<string>`${walked.walkId}`.as('match_id'), sortLast: walked.sortLast, sortFirst: walked.sortFirst })
+      .from(walked)
+      .where(sql`${walked.searchText} ilike ${substringPattern(search)}`)
+      .orderBy(walked.sortLast, walked.sortFirst, walked.walkId)
+      .limit(reach.countUpTo + 1);
+  } else {
+    const select = db
+      .select({ matchId: sql<string>`${users.id}`.as('match_id'), sortLast, sortFirst })
+      .from(users)
+      .where(employeeFilter(companyId, { search, status, path: reach.path }));
+    matches = reach.path === 'trigrams' ? select : select.orderBy(...employeeOrder).limit(reach.countUpTo + 1);
+  }
+  const matched = db.$with('matched').as(matches);
   const counted = db.$with('counted').as(db.select({ total: sql<number>`count(*)::int`.as('total') }).from(matched));
   const page = db.$with('page').as(
     db

@@ -26,6 +26,15 @@ export interface AdminActor {
   companyId: string;
 }
 
+/**
+ * A short term is first looked for in at most this many rows of the employer per match it may
+ * count (8,000 for a count up to 1,000): a term that matches one row in eight or more fills its
+ * count there; one that does not is looked up by its characters and pairs.
+ */
+const SHORT_SEARCH_READ_FACTOR = 8;
+
+const page = (query: EmployeeListQueryParsed, offset: number) => ({ status: query.status, limit: query.size, offset });
+
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The admin area's reads: employers, their employees, one employee's record (audited). */
@@ -65,32 +74,43 @@ export function createAdminService(deps: AdminDeps) {
      * maintained aggregates; with one, the page and its total come from one statement. The
      * total of a term with a trigram is exact; a shorter term's count stops past the first
      * multiple of ADMIN_SHORT_SEARCH_COUNT_STEP that covers the page, and then says so
-     * (`totalIsCapped`: "more than N"). A page past the end is an empty page, not an error.
-     * Every page served is written to the audit trail.
+     * (`totalIsCapped`: "more than N"). A short term is first looked for in the employer's first
+     * rows in list order (a term many match fills its count there); one that does not is then
+     * looked up by its characters and pairs, so a term few match does not read a large employer
+     * row by row (docs/decisions/admin-search-short-terms.md). A page past
+     * the end is an empty page, not an error. Every page served is written to the audit trail.
      */
     async listEmployees(actor: AdminActor, companyId: string, query: EmployeeListQueryParsed): Promise<EmployeeListResponse> {
       const employer = await employerOr404(companyId);
       const offset = (query.page - 1) * query.size;
+      const inStatus =
+        query.status === 'verified'
+          ? employer.verifiedEmployees
+          : query.status === 'enrolled'
+            ? employer.participants
+            : query.status === 'not_enrolled'
+              ? Math.max(0, employer.employees - employer.participants)
+              : employer.employees;
       let total: number;
       let totalIsCapped = false;
       let rows: repo.EmployeeRow[];
-      if (query.search) {
-        const countUpTo = repo.hasTrigram(query.search)
-          ? undefined
-          : Math.ceil((offset + query.size) / ADMIN_SHORT_SEARCH_COUNT_STEP) * ADMIN_SHORT_SEARCH_COUNT_STEP;
-        const found = await repo.searchEmployees(db, companyId, { search: query.search, status: query.status, limit: query.size, offset, countUpTo });
-        totalIsCapped = countUpTo !== undefined && found.total > countUpTo;
-        total = countUpTo !== undefined && totalIsCapped ? countUpTo : found.total;
+      if (query.search && repo.hasTrigram(query.search)) {
+        const found = await repo.searchEmployees(db, companyId, { ...page(query, offset), search: query.search, reach: { path: 'trigrams' } });
+        total = found.total;
+        rows = found.rows;
+      } else if (query.search) {
+        const countUpTo = Math.ceil((offset + query.size) / ADMIN_SHORT_SEARCH_COUNT_STEP) * ADMIN_SHORT_SEARCH_COUNT_STEP;
+        const readAtMost = inStatus > countUpTo * SHORT_SEARCH_READ_FACTOR ? countUpTo * SHORT_SEARCH_READ_FACTOR : undefined;
+        const search = { ...page(query, offset), search: query.search };
+        let found = await repo.searchEmployees(db, companyId, { ...search, reach: { path: 'list', countUpTo, readAtMost } });
+        if (readAtMost !== undefined && found.total <= countUpTo) {
+          found = await repo.searchEmployees(db, companyId, { ...search, reach: { path: 'grams', countUpTo } });
+        }
+        totalIsCapped = found.total > countUpTo;
+        total = totalIsCapped ? countUpTo : found.total;
         rows = found.rows;
       } else {
-        total =
-          query.status === 'verified'
-            ? employer.verifiedEmployees
-            : query.status === 'enrolled'
-              ? employer.participants
-              : query.status === 'not_enrolled'
-                ? Math.max(0, employer.employees - employer.participants)
-                : employer.employees;
+        total = inStatus;
         rows = offset < total ? await repo.listEmployees(db, companyId, { status: query.status, limit: query.size, offset }) : [];
       }
       // A page of names, emails and programme IDs is member data too: record who looked.

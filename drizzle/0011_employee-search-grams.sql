@@ -14,9 +14,10 @@ CREATE OR REPLACE FUNCTION "employee_search_grams"("t" text) RETURNS text[]
     || string_to_array(regexp_replace(lower("t"), '(..)', E'\\1\x01', 'g'), E'\x01')
     || string_to_array(regexp_replace(substr(lower("t"), 2), '(..)', E'\\1\x01', 'g'), E'\x01');
 --> statement-breakpoint
--- The same text as users_company_text_search_idx (0004), keyed on the company id as text so that
--- only this index answers a query that names the employer that way. On an installation with data,
--- built CONCURRENTLY by hand before the deploy (schema-changes-at-scale.md).
+-- The same text as users_company_text_search_idx (0004), keyed on the company id as text (which no
+-- btree index offers) like it. On an installation with data: create the function above by hand,
+-- then build this index CONCURRENTLY, before the deploy (schema-changes-at-scale.md, "Migration
+-- 0011"). The function is never changed in place: the index would keep the old grams.
 CREATE INDEX IF NOT EXISTS "users_company_search_grams_idx" ON "users" USING gin (
   ("company_id"::text),
   "employee_search_grams"("first_name" || ' ' || "last_name" || E'\n' || "email" || E'\n' || "lhmp_id")

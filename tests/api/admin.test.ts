@@ -510,25 +510,28 @@ describe('short terms looked up by characters and pairs', () => {
 });
 
 describe('a short term few match, in an employer too large to read row by row', () => {
-  // 8,200 "Ann Baker…" who do not contain "zh", then 3 "Zhou"s, last in list order: the first
-  // 8,000 rows hold no match, so the search must look the term up by its pairs to find them.
+  // 8,200 verified "Ann Baker…" who do not contain "zh", then 1,010 "Li Zhou…" (every other one
+  // verified), last in list order: the first 8,000 rows (all, or the verified) hold no match, so
+  // the search must look the term up by its pairs to find them.
+  const ZHOUS = 1010;
   let big: { id: string };
   beforeAll(async () => {
     const db = t.database.db;
     const [company] = await db.insert(companies).values({ name: `Large ${tag()} Co` }).returning();
     big = company!;
     const k = tag();
-    const person = (first: string, last: string) => ({
+    const person = (first: string, last: string, verified: boolean) => ({
       firstName: first,
       lastName: last,
       email: `${first}.${last}.${k}@large.test`.toLowerCase(),
       lhmpId: nextLhmpId(),
       companyId: big.id,
       passwordHash: 'not-a-real-hash',
+      emailVerifiedAt: verified ? new Date('2026-01-05T10:00:00Z') : null,
     });
     await db.insert(users).values([
-      ...Array.from({ length: 8200 }, (_, i) => person('Ann', `Baker${String(i).padStart(4, '0')}`)),
-      ...['Zhou1', 'Zhou2', 'Zhou3'].map((last) => person('Li', last)),
+      ...Array.from({ length: 8200 }, (_, i) => person('Ann', `Baker${String(i).padStart(4, '0')}`, true)),
+      ...Array.from({ length: ZHOUS }, (_, i) => person('Li', `Zhou${String(i + 1).padStart(4, '0')}`, i % 2 === 0)),
     ]);
   });
   const list = async (params: Record<string, string | number>) => {
@@ -536,13 +539,27 @@ describe('a short term few match, in an employer too large to read row by row', 
     expect(res.statusCode).toBe(200);
     return res.json() as { employees: { lastName: string }[]; pagination: Record<string, unknown> };
   };
+  const zhou = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Zhou${String(from + i).padStart(4, '0')}`);
 
-  it('finds the matches past the first 8,000 rows, with their exact total', async () => {
+  it('finds the matches past the first 8,000 rows, and says when there are more than 1,000', async () => {
     const zh = await list({ search: 'zh' });
-    expect(zh.employees.map((e) => e.lastName)).toEqual(['Zhou1', 'Zhou2', 'Zhou3']);
-    expect(zh.pagination).toEqual({ total: 3, page: 1, totalPages: 1, size: 25, totalIsCapped: false });
-    const one = await list({ search: 'U' });
-    expect(one.employees.map((e) => e.lastName)).toEqual(['Zhou1', 'Zhou2', 'Zhou3']);
+    expect(zh.employees.map((e) => e.lastName)).toEqual(zhou(1, 25));
+    expect(zh.pagination).toEqual({ total: 1000, page: 1, totalPages: 40, size: 25, totalIsCapped: true });
+    const one = await list({ search: 'U', page: 40 });
+    expect(one.employees.map((e) => e.lastName)).toEqual(zhou(976, 1000));
+    expect(one.pagination).toMatchObject({ total: 1000, totalIsCapped: true });
+  });
+
+  it('gives the exact total past the first 1,000, and with a status filter', async () => {
+    const deep = await list({ search: 'zh', page: 41 });
+    expect(deep.employees.map((e) => e.lastName)).toEqual(zhou(1001, 1010));
+    expect(deep.pagination).toEqual({ total: ZHOUS, page: 41, totalPages: 41, size: 25, totalIsCapped: false });
+    const verified = await list({ search: 'zh', status: 'verified', page: 21 });
+    expect(verified.employees.map((e) => e.lastName)).toEqual(zhou(1001, 1009).filter((_, i) => i % 2 === 0));
+    expect(verified.pagination).toEqual({ total: ZHOUS / 2, page: 21, totalPages: 21, size: 25, totalIsCapped: false });
+    const none = await list({ search: 'z\\' });
+    expect(none.employees).toEqual([]);
+    expect(none.pagination).toMatchObject({ total: 0, totalIsCapped: false });
   });
 
   it('still stops at the cap for a term every employee matches', async () => {

@@ -13,9 +13,9 @@ export const ADMIN_MAX_PAGE = 100_000;
 export const ADMIN_MAX_SIZE = 100;
 /**
  * A search term without three letters or digits in a row ("ar", "j s") has no trigram for the
- * search index, so its matches are counted in list order and the count stops past this many
- * (then past the next multiple of it that covers the page asked for): the list says "more
- * than N" instead of reading a whole 64,000-employee employer (docs/decisions/admin-search-short-terms.md).
+ * search index, so its count stops past this many matches in list order (then past the next
+ * multiple of it that covers the page asked for): the list says "more than N" instead of
+ * counting every match in a 64,000-employee employer (docs/decisions/admin-search-short-terms.md).
  */
 export const ADMIN_SHORT_SEARCH_COUNT_STEP = 1000;
 

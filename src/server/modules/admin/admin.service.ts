@@ -33,7 +33,7 @@ export interface AdminActor {
  */
 const SHORT_SEARCH_READ_FACTOR = 8;
 
-const page = (query: EmployeeListQueryParsed, offset: number) => ({ status: query.status, limit: query.size, offset });
+const pageParams = (query: EmployeeListQueryParsed, offset: number) => ({ status: query.status, limit: query.size, offset });
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -95,13 +95,13 @@ export function createAdminService(deps: AdminDeps) {
       let totalIsCapped = false;
       let rows: repo.EmployeeRow[];
       if (query.search && repo.hasTrigram(query.search)) {
-        const found = await repo.searchEmployees(db, companyId, { ...page(query, offset), search: query.search, reach: { path: 'trigrams' } });
+        const found = await repo.searchEmployees(db, companyId, { ...pageParams(query, offset), search: query.search, reach: { path: 'trigrams' } });
         total = found.total;
         rows = found.rows;
       } else if (query.search) {
         const countUpTo = Math.ceil((offset + query.size) / ADMIN_SHORT_SEARCH_COUNT_STEP) * ADMIN_SHORT_SEARCH_COUNT_STEP;
         const readAtMost = inStatus > countUpTo * SHORT_SEARCH_READ_FACTOR ? countUpTo * SHORT_SEARCH_READ_FACTOR : undefined;
-        const search = { ...page(query, offset), search: query.search };
+        const search = { ...pageParams(query, offset), search: query.search };
         let found = await repo.searchEmployees(db, companyId, { ...search, reach: { path: 'list', countUpTo, readAtMost } });
         if (readAtMost !== undefined && found.total <= countUpTo) {
           found = await repo.searchEmployees(db, companyId, { ...search, reach: { path: 'grams', countUpTo } });

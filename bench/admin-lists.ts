@@ -179,13 +179,13 @@ export async function run(): Promise<Record<string, number | string>> {
       // Short terms (docs/decisions/admin-search-short-terms.md): one that few match is looked
       // up by its pairs after the first 8,000 rows in list order give fewer than 1,001 matches;
       // one that every employee matches (the email domain) stops at the 1,001st; one that about
-      // one row in eight matches needs both reads; a single letter is looked up as a character.
+      // one row in eight matches needs a second read; a single letter is looked up as a character.
       ['employees of the largest, search "zh" (2 letters, few match)', emp(largest.id, '?search=zh')],
       ['employees of the largest, search "no" (2 letters, every one matches)', emp(largest.id, '?search=no')],
       ['employees of the largest, search "oh" (2 letters, one in eight)', emp(largest.id, '?search=oh')],
       ['employees of the largest, search "q" (1 letter, none match)', emp(largest.id, '?search=q')],
-      // Matches that sort late: few among the first 8,000 rows, many in all, so both reads run
-      // and the second sorts every candidate ("u": 935 of the first 8,000, 12,969 in all).
+      // Matches that sort late: "u" has 935 of its 12,969 in the first 8,000 rows (the read goes
+      // on), "ez" none of its 6,953 (the grams read sorts them all).
       ['employees of the largest, search "u" (1 letter, late in list order)', emp(largest.id, '?search=u')],
       ['employees of the largest, search "ez" (2 letters, late in list order)', emp(largest.id, '?search=ez')],
       ['employees of the largest, search an email', emp(largest.id, `?search=${encodeURIComponent(person.email)}`)],

@@ -74,7 +74,8 @@ export const users = pgTable(
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  // The admin list indexes (users_company_sort_idx with INCLUDE in migration 0002,
+  // The admin list indexes (users_company_list_idx with INCLUDE in migration 0012, which replaced
+  // 0002's users_company_sort_idx,
   // users_company_text_search_idx in 0004: GIN btree_gin + pg_trgm, users_company_search_grams_idx
   // in 0011: GIN btree_gin + an expression of characters and pairs): drizzle cannot express them.
   (t) => [

@@ -557,6 +557,11 @@ describe('a short term few match, in an employer too large to read row by row', 
     const verified = await list({ search: 'zh', status: 'verified', page: 21 });
     expect(verified.employees.map((e) => e.lastName)).toEqual(zhou(1001, 1009).filter((_, i) => i % 2 === 0));
     expect(verified.pagination).toEqual({ total: ZHOUS / 2, page: 21, totalPages: 21, size: 25, totalIsCapped: false });
+    // 1,000 matches, all in the first 8,000 rows (Baker0000..Baker0999): the count is not
+    // passed, so the read goes on through the employer and the total is exact.
+    const thousand = await list({ search: 'r0', page: 40 });
+    expect(thousand.employees.map((e) => e.lastName)).toEqual(Array.from({ length: 25 }, (_, i) => `Baker${String(975 + i).padStart(4, '0')}`));
+    expect(thousand.pagination).toEqual({ total: 1000, page: 40, totalPages: 40, size: 25, totalIsCapped: false });
     const none = await list({ search: 'z\\' });
     expect(none.employees).toEqual([]);
     expect(none.pagination).toMatchObject({ total: 0, totalIsCapped: false });

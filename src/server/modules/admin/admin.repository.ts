@@ -11,7 +11,7 @@ import type { EmployeeStatus, EmployerSortField, SortOrder } from '#shared/schem
  */
 const employeeSearchText = sql`(${users.firstName} || ' ' || ${users.lastName} || E'\\n' || ${users.email} || E'\\n' || ${users.lhmpId})`;
 
-/** List order of one employer's employees; matches users_company_sort_idx. */
+/** List order of one employer's employees; matches users_company_list_idx. */
 const employeeOrder = [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(users.id)];
 
 export interface EmployerRow {
@@ -95,7 +95,7 @@ function termGrams(term: string): SQL | undefined {
  * How a search reaches its employer's matches:
  * - `trigrams`: the GIN index of company id text and trigrams hands over the candidates;
  * - `grams`: the GIN index of company id text, characters and pairs does (a term without a trigram);
- * - `list`: the employer is read in list order (users_company_sort_idx), each row tested.
+ * - `list`: the employer is read in list order (users_company_list_idx), each row tested.
  * The first two name the employer by its id as text, which no btree index offers (only the GIN
  * indexes of 0004 and 0011, keyed on it), so the planner does not choose to read the employer's
  * btree range and test every row instead; with the term's grams in the query it takes 0011's.
@@ -135,7 +135,7 @@ export interface EmployeeRow {
 
 /**
  * One page of an employer's employees without a search (the total comes from company_stats).
- * The page's ids come from users_company_sort_idx alone (index-only, even at a deep offset);
+ * The page's ids come from users_company_list_idx alone (index-only, even at a deep offset);
  * only those 25 rows are then joined to participants.
  */
 export async function listEmployees(

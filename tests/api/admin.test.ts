@@ -383,26 +383,35 @@ describe('employee pages', () => {
   });
 });
 
+/**
+ * A maker of employee rows for one new employer, for inserting many in one statement as the seed
+ * does (the triggers keep the aggregates). Emails are made unique with the employer's tag.
+ */
+async function bulkEmployer(name: string, domain: string) {
+  const [company] = await t.database.db.insert(companies).values({ name }).returning();
+  const k = tag();
+  const person = (first: string, last: string, verified: boolean) => ({
+    firstName: first,
+    lastName: last,
+    email: `${first}.${last}.${k}@${domain}`.toLowerCase(),
+    lhmpId: nextLhmpId(),
+    companyId: company!.id,
+    passwordHash: 'not-a-real-hash',
+    emailVerifiedAt: verified ? new Date('2026-01-05T10:00:00Z') : null,
+  });
+  return { company: company!, person };
+}
+
 describe('short searches on a large employer', () => {
   // 1,030 "Karl Lee0001".."Karl Lee1030" (every other one verified) and 10 "Bob Lee2001".. who
   // do not contain "ar"; inserted in one statement, as the seed does.
   const KARLS = 1030;
   let big: { id: string };
   beforeAll(async () => {
-    const db = t.database.db;
-    const [company] = await db.insert(companies).values({ name: `Short ${tag()} Search Co` }).returning();
-    big = company!;
-    const k = tag();
-    const person = (first: string, last: string, verified: boolean) => ({
-      firstName: first,
-      lastName: last,
-      email: `${first}.${last}.${k}@short.test`.toLowerCase(),
-      lhmpId: nextLhmpId(),
-      companyId: big.id,
-      passwordHash: 'not-a-real-hash',
-      emailVerifiedAt: verified ? new Date('2026-01-05T10:00:00Z') : null,
-    });
-    await db.insert(users).values([
+    const made = await bulkEmployer(`Short ${tag()} Search Co`, 'short.test');
+    big = made.company;
+    const person = made.person;
+    await t.database.db.insert(users).values([
       ...Array.from({ length: KARLS }, (_, i) => person('Karl', `Lee${String(i + 1).padStart(4, '0')}`, i % 2 === 0)),
       ...Array.from({ length: 10 }, (_, i) => person('Bob', `Lee${2001 + i}`, false)),
     ]);
@@ -516,20 +525,10 @@ describe('a short term few match, in an employer too large to read row by row', 
   const ZHOUS = 1010;
   let big: { id: string };
   beforeAll(async () => {
-    const db = t.database.db;
-    const [company] = await db.insert(companies).values({ name: `Large ${tag()} Co` }).returning();
-    big = company!;
-    const k = tag();
-    const person = (first: string, last: string, verified: boolean) => ({
-      firstName: first,
-      lastName: last,
-      email: `${first}.${last}.${k}@large.test`.toLowerCase(),
-      lhmpId: nextLhmpId(),
-      companyId: big.id,
-      passwordHash: 'not-a-real-hash',
-      emailVerifiedAt: verified ? new Date('2026-01-05T10:00:00Z') : null,
-    });
-    await db.insert(users).values([
+    const made = await bulkEmployer(`Large ${tag()} Co`, 'large.test');
+    big = made.company;
+    const person = made.person;
+    await t.database.db.insert(users).values([
       ...Array.from({ length: 8200 }, (_, i) => person('Ann', `Baker${String(i).padStart(4, '0')}`, true)),
       ...Array.from({ length: ZHOUS }, (_, i) => person('Li', `Zhou${String(i + 1).padStart(4, '0')}`, i % 2 === 0)),
     ]);

@@ -184,8 +184,8 @@ export async function run(): Promise<Record<string, number | string>> {
       ['employees of the largest, search "no" (2 letters, every one matches)', emp(largest.id, '?search=no')],
       ['employees of the largest, search "oh" (2 letters, one in eight)', emp(largest.id, '?search=oh')],
       ['employees of the largest, search "q" (1 letter, none match)', emp(largest.id, '?search=q')],
-      // Matches that sort late: "u" has 935 of its 12,969 in the first 8,000 rows (the read goes
-      // on), "ez" none of its 6,953 (the grams read sorts them all).
+      // Matches that sort late: "u" has 935 of its 12,969 in the first 8,000 rows (it is read
+      // again, further), "ez" none of its 6,953 (the grams read sorts them all).
       ['employees of the largest, search "u" (1 letter, late in list order)', emp(largest.id, '?search=u')],
       ['employees of the largest, search "ez" (2 letters, late in list order)', emp(largest.id, '?search=ez')],
       ['employees of the largest, search an email', emp(largest.id, `?search=${encodeURIComponent(person.email)}`)],

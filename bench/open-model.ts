@@ -77,7 +77,11 @@ export async function openModel(url: string, classes: OpenModelClass[], seconds:
         const headers: Record<string, string | number> = { ...(req.headers as Record<string, string>) };
         if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
         const done = new Promise<void>((resolve) => {
+          let settled = false;
+          // A response error can follow the request's own: each request is counted once.
           const finish = (status: number, text: string) => {
+            if (settled) return;
+            settled = true;
             latencies.push(performance.now() - due);
             out.completed += 1;
             if (status === 0) out.errors += 1;

@@ -29,13 +29,15 @@ export interface AdminActor {
 /**
  * A short term is first looked for in at most this many rows of the employer per match it may
  * count (8,000 for a count up to 1,000): a term that matches one row in eight or more fills its
- * count there; one that does not is looked up by its characters and pairs.
+ * count there; one that does not is read further (below) or looked up by its characters and pairs.
  */
 const SHORT_SEARCH_READ_FACTOR = 8;
 /**
- * A first read that found at least this share of the count reads on in list order (a few
- * thousand rows more at most) instead of looking the term up by its grams, which would sort every
- * candidate: terms whose matches sort late ("u": 935 of the first 8,000, 12,969 in all).
+ * A first read that found at least this share of the count is read again in list order, further
+ * (twice the rows its rate of matches says the count needs, at most about 21,000 for a count of
+ * 1,000), instead of looking the term up by its grams, which would sort every candidate: terms
+ * whose matches sort late ("u": 935 of the first 8,000, 12,969 in all). The second read starts
+ * from the top again: the first 8,000 rows come from the index alone (about 5 ms).
  */
 const SHORT_SEARCH_READ_ON_SHARE = 0.75;
 
@@ -107,11 +109,12 @@ export function createAdminService(deps: AdminDeps) {
       } else if (query.search) {
         const countUpTo = Math.ceil((offset + query.size) / ADMIN_SHORT_SEARCH_COUNT_STEP) * ADMIN_SHORT_SEARCH_COUNT_STEP;
         const search = { ...pageParams(query, offset), search: query.search };
-        const inListOrder = (rows: number) => repo.searchEmployees(db, companyId, { ...search, reach: { path: 'list', countUpTo, readAtMost: rows < inStatus ? rows : undefined } });
+        const inListOrder = (readAtMost: number) =>
+          repo.searchEmployees(db, companyId, { ...search, reach: { path: 'list', countUpTo, readAtMost: readAtMost < inStatus ? readAtMost : undefined } });
         let read = countUpTo * SHORT_SEARCH_READ_FACTOR;
         let found = await inListOrder(read);
         // Most of the count found but not all (matches that thin out later in the list, "u"): read
-        // on, as far again as the rate so far says the rest needs, twice over.
+        // again, twice as far as the rate so far says the whole count needs.
         if (read < inStatus && found.total <= countUpTo && found.total >= countUpTo * SHORT_SEARCH_READ_ON_SHARE) {
           read = Math.ceil((2 * read * (countUpTo + 1)) / found.total);
           found = await inListOrder(read);

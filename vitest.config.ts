@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 const ownModules = ['tests/api/sign-in-race.test.ts'];
 
 /** What only the embedded database has: a data directory and its lock. */
-const embeddedOnly = ['tests/api/embedded-lock.test.ts'];
+const embeddedOnly = ['tests/api/embedded-lock.test.ts', 'tests/api/embedded-driver.test.ts'];
 
 /**
  * The API suite on one database, in two projects. Most files share their worker's module graph

@@ -10,6 +10,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteForDrizzle } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -161,11 +162,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw err;
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Drizzle's driver calls only query and transaction, which PgliteForDrizzle has.
+  const forDrizzle = new PgliteForDrizzle(client) as unknown as PGlite;
+  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(forDrizzle, { schema }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
     },

@@ -56,6 +56,9 @@ const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATABASE_URL ? undefined : path.resolve(config.DATA_DIR),
+  // Bulk work, not a request: the vacuum after a million employees takes longer than a request's
+  // 5 s bound (GIN indexes merge their pending entries), and it must not be cut.
+  queryTimeoutMs: 30 * 60_000,
 });
 const where = config.DATABASE_URL ? new URL(config.DATABASE_URL).pathname.slice(1) + ' (PostgreSQL)' : `${config.DATA_DIR} (PGlite)`;
 

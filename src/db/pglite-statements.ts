@@ -1,15 +1,14 @@
-import { type PGlite, type QueryOptions, type Results, type Transaction, type messages, parse, protocol, types } from '@electric-sql/pglite';
+import { type PGlite, type QueryOptions, type Results, type Transaction, messages, parse, protocol, types } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
 /**
  * The types Drizzle's PGlite driver reads as text and maps itself (its session.js: timestamps,
- * intervals, dates and their arrays, and numeric[]). Set once on the instance (after it has
- * started: starting, PGlite sets its array types' parsers over any given to it).
+ * intervals, dates and their arrays, and numeric[]).
  */
 const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 const asText = (value: string) => value;
-export const DRIZZLE_TEXT_PARSERS = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, asText]));
+const DRIZZLE_TEXT_PARSERS = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, asText]));
 
 /** Named statements kept per embedded database, least recently used closed first. */
 export const MAX_STATEMENTS = 500;
@@ -36,6 +35,19 @@ function withoutParsers(options: QueryOptions | undefined): QueryOptions | undef
   return rest;
 }
 
+/** PostgreSQL's "cached plan must not change result type": the statement's tables changed under it. */
+const STALE_STATEMENT = '0A000';
+
+/**
+ * A failed statement's error as PGlite's own `query` throws it: with the statement's text and
+ * parameters on it, which is how the error log (plugins/errors.ts) knows to log the text alone
+ * and never the database's message, which can quote a parameter.
+ */
+function failed(err: unknown, query: string, params: unknown[], queryOptions: QueryOptions | undefined): unknown {
+  if (err instanceof messages.DatabaseError) Object.assign(err, { query, params, queryOptions });
+  return err;
+}
+
 /**
  * The PGlite handle Drizzle is given: the two calls its driver makes (`query`, `transaction`),
  * answered as PGlite's own `query` answers them, at a third of the cost
@@ -47,15 +59,22 @@ function withoutParsers(options: QueryOptions | undefined): QueryOptions | undef
  *   as a named statement (`wh_1`, ... kept for the last MAX_STATEMENTS texts, as node-postgres and
  *   pgx keep theirs), and each run is one call: bind, describe, execute, sync. A text without
  *   parameters (DDL, `select now()`) runs unnamed, also in one call.
+ * - The parsers are a table of the adapter's own, PGlite's with Drizzle's on top, made once; the
+ *   instance's own table is left as it is for anyone else.
  * - The locks are PGlite's: outside a transaction a query waits for any open transaction to end
  *   (it must never run inside another caller's), and every call holds the query lock.
+ * - A statement whose tables changed under it (0A000) is dropped; outside a transaction the query
+ *   is parsed again and run once more (the error comes at bind: nothing ran).
  */
 export class PgliteForDrizzle {
   readonly #statements = new Map<string, Statement>();
+  /** Statements pushed out of the cache, closed with the next call. */
+  #closing: string[] = [];
   #named = 0;
+  readonly #parsers: PGlite['parsers'];
 
   constructor(private readonly client: PGlite) {
-    Object.assign(client.parsers, DRIZZLE_TEXT_PARSERS);
+    this.#parsers = { ...client.parsers, ...DRIZZLE_TEXT_PARSERS };
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -80,6 +99,21 @@ export class PgliteForDrizzle {
   async #run<T>(text: string, params: unknown[], given: QueryOptions | undefined, outsideTransaction: boolean): Promise<Results<T>> {
     if (this.client.closed) throw new Error('PGlite is closed');
     const options = withoutParsers(given);
+    try {
+      return await this.#once<T>(text, params, options, outsideTransaction);
+    } catch (err) {
+      if (!(err instanceof messages.DatabaseError) || err.code !== STALE_STATEMENT || params.length === 0) throw failed(err, text, params, given);
+      this.#forget(text);
+      if (!outsideTransaction) throw failed(err, text, params, given);
+      try {
+        return await this.#once<T>(text, params, options, outsideTransaction);
+      } catch (again) {
+        throw failed(again, text, params, given);
+      }
+    }
+  }
+
+  async #once<T>(text: string, params: unknown[], options: QueryOptions | undefined, outsideTransaction: boolean): Promise<Results<T>> {
     let run: Uint8Array[];
     if (params.length === 0) {
       run = [serialize.parse({ text, types: [] }), serialize.bind({ values: [] })];
@@ -87,13 +121,18 @@ export class PgliteForDrizzle {
       const statement = await this.#statement(text);
       run = [serialize.bind({ statement: statement.name, values: this.#values(statement, params, options) })];
     }
-    const { messages: answer } = await this.client.execProtocol(concat([...run, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]), {
-      syncToFs: outsideTransaction,
-    });
-    return parse.parseResults(answer, this.client.parsers, options)[0] as Results<T>;
+    const answer = await this.#call([...run, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()], outsideTransaction);
+    return parse.parseResults(answer, this.#parsers, options)[0] as Results<T>;
   }
 
-  /** The text's named statement, parsed now if it has none; the least recently used beyond MAX_STATEMENTS is closed. */
+  /** One call into the database, the pending closes first; the messages read as they come (no copy of the whole answer). */
+  #call(parts: Uint8Array[], syncToFs: boolean) {
+    const closes = this.#closing.map((name) => serialize.close({ type: 'S', name }));
+    this.#closing = [];
+    return this.client.execProtocolStream(concat([...closes, ...parts]), { syncToFs });
+  }
+
+  /** The text's named statement, parsed now if it has none; the least recently used beyond MAX_STATEMENTS is closed with the next call. */
   async #statement(text: string): Promise<Statement> {
     const known = this.#statements.get(text);
     if (known) {
@@ -102,19 +141,19 @@ export class PgliteForDrizzle {
       return known;
     }
     const name = `wh_${(this.#named += 1).toString(36)}`;
-    const { messages: answer } = await this.client.execProtocol(
-      concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-      { syncToFs: false },
-    );
+    const answer = await this.#call([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()], false);
     const described = answer.find((m): m is messages.ParameterDescriptionMessage => m.name === 'parameterDescription');
     const statement = { name, paramTypes: described?.dataTypeIDs ?? [] };
     this.#statements.set(text, statement);
-    if (this.#statements.size > MAX_STATEMENTS) {
-      const [oldest, { name: closing }] = this.#statements.entries().next().value!;
-      this.#statements.delete(oldest);
-      await this.client.execProtocol(concat([serialize.close({ type: 'S', name: closing }), serialize.sync()]), { syncToFs: false });
-    }
+    if (this.#statements.size > MAX_STATEMENTS) this.#forget(this.#statements.keys().next().value!);
     return statement;
+  }
+
+  #forget(text: string) {
+    const statement = this.#statements.get(text);
+    if (!statement) return;
+    this.#statements.delete(text);
+    this.#closing.push(statement.name);
   }
 
   /** Parameters as text, by the statement's parameter types, as PGlite's own `query` serializes them. */

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client';
 import { MAX_STATEMENTS, type PgliteForDrizzle } from '../../src/db/pglite-statements';
 import { companies } from '../../src/db/schema';
+import { loggableError } from '../../src/server/plugins/errors';
 import { openTestDatabase, type TestDatabase } from './support/test-app';
 
 /**
@@ -136,4 +138,63 @@ describe('Drizzle on the embedded database', () => {
     const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pg_prepared_statements`)) as [{ n: number }];
     expect(n).toBe(MAX_STATEMENTS);
   });
+
+  it('parses a text once when many callers use it at the same time', async () => {
+    const marker = `concurrent-${Date.now()}`;
+    const query = () => database.db.execute(sql`select ${marker}::text as v`);
+    const answers = await Promise.all(Array.from({ length: 10 }, query));
+    expect(answers.map((a) => rowsOf<{ v: string }>(a)[0]!.v)).toEqual(Array(10).fill(marker));
+    const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql.raw("select count(*)::int as n from pg_prepared_statements where statement = 'select $1::text as v'"))) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it('gives up a statement whose table changed under it and answers with the new columns', async () => {
+    await database.db.execute(sql.raw('create table driver_changes (id int primary key, v varchar(10))'));
+    await database.db.execute(sql.raw("insert into driver_changes values (1, 'one')"));
+    const read = () => database.db.execute(sql`select * from driver_changes where id = ${1}`);
+    expect(rowsOf(await read())).toEqual([{ id: 1, v: 'one' }]);
+    await database.db.execute(sql.raw("alter table driver_changes add column w text not null default 'new'"));
+    expect(rowsOf(await read())).toEqual([{ id: 1, v: 'one', w: 'new' }]);
+    expect(rowsOf(await read())).toEqual([{ id: 1, v: 'one', w: 'new' }]);
+    // In a transaction the failure stands (the transaction is aborted); the next one parses afresh.
+    await database.db.execute(sql.raw('alter table driver_changes drop column w'));
+    const inTx = await database.db
+      .transaction(async (tx) => tx.execute(sql`select * from driver_changes where id = ${1}`))
+      .then((r) => rowsOf(r), (err: Error) => (err.cause as { code?: string }).code);
+    expect(inTx).toBe('0A000');
+    expect(rowsOf(await read())).toEqual([{ id: 1, v: 'one' }]);
+  });
+
+  it('recovers from a failed statement inside a nested transaction (a savepoint) and commits the rest', async () => {
+    const name = `Savepoint Co ${Date.now()}`;
+    await database.db.transaction(async (tx) => {
+      await tx.insert(companies).values({ name });
+      const nested = await tx
+        .transaction(async (inner) => inner.insert(companies).values({ name }))
+        .then(() => null, (err: Error) => (err.cause as { code?: string }).code);
+      expect(nested).toBe('23505');
+      await tx.insert(companies).values({ name: `${name} 2` });
+    });
+    const rows = await database.db.select({ name: companies.name }).from(companies).where(sql`${companies.name} like ${`${name}%`}`);
+    expect(rows.map((r) => r.name).sort()).toEqual([name, `${name} 2`]);
+  });
+
+  it("puts a failed statement's text and parameters on its error, so the error log keeps the text alone", async () => {
+    const secret = `person-${Date.now()}`;
+    const failure = await database.db.execute(sql`select ${secret}::uuid`).then(() => null, (err: Error) => err);
+    const cause = failure?.cause as { query?: string; params?: unknown[]; message?: string };
+    expect(cause.query).toBe('select $1::uuid');
+    expect(cause.params).toEqual([secret]);
+    expect(cause.message).toContain(secret);
+    const logged = JSON.stringify(loggableError(failure));
+    expect(logged).toContain('select $1::uuid');
+    expect(logged).not.toContain(secret);
+  });
+
+  it("leaves the PGlite instance's own parsers as they were", async () => {
+    const forDrizzle = (database.db as unknown as { $client: { client: PGlite } }).$client;
+    const { rows } = await forDrizzle.client.query<{ t: unknown }>('select now() as t');
+    expect(rows[0]!.t).toBeInstanceOf(Date);
+  });
 });
+

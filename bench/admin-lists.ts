@@ -108,8 +108,9 @@ const literal = (v: unknown): string => {
 /** Median psql time of one statement, run as a prepared statement like the driver does. */
 function psqlMs(statement: { text: string; values: unknown[] }): number {
   // Unnamed statements (what node-postgres sends) are planned with their values every time;
-  // force_custom_plan makes psql's prepared statement do the same.
-  const lines = ['\\set ON_ERROR_STOP 1', 'SET plan_cache_mode = force_custom_plan;', `PREPARE bench_q AS ${statement.text};`, '\\o /dev/null', '\\timing on', '\\echo BENCH_START'];
+  // force_custom_plan makes psql's prepared statement do the same; and no parallel workers, as
+  // the app's pool (src/db/client.ts).
+  const lines = ['\\set ON_ERROR_STOP 1', 'SET plan_cache_mode = force_custom_plan;', 'SET max_parallel_workers_per_gather = 0;', `PREPARE bench_q AS ${statement.text};`, '\\o /dev/null', '\\timing on', '\\echo BENCH_START'];
   const exec = statement.values.length > 0 ? `EXECUTE bench_q(${statement.values.map(literal).join(', ')});` : 'EXECUTE bench_q;';
   for (let i = 0; i < PSQL_REPEAT; i += 1) lines.push(exec);
   const res = spawnSync('psql', ['-X', '-q', dbUrl], { input: lines.join('\n'), encoding: 'utf8' });

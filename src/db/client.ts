@@ -106,6 +106,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
       query_timeout: options.queryTimeoutMs ?? 5000,
       idleTimeoutMillis: 30_000,
+      // Request-sized reads on few cores: a parallel plan's workers cost more to start than they
+      // save (admin search "ez" on the million: 95 ms with them, 33 without). docs/decisions/admin-list-queries.md
+      options: '-c max_parallel_workers_per_gather=0',
     });
     /** A connection of its own, without the query timeout, for long start-up work. */
     const dedicated = async () => {

@@ -18,17 +18,7 @@ interface Statement {
   paramTypes: number[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-/** A query's options without its parsers: the instance already has Drizzle's (DRIZZLE_TEXT_PARSERS). */
+/** A query's options without its parsers: the adapter's own table already has Drizzle's (DRIZZLE_TEXT_PARSERS). */
 function withoutParsers(options: QueryOptions | undefined): QueryOptions | undefined {
   if (!options?.parsers) return options;
   const { parsers: _sameAsTheInstance, ...rest } = options;
@@ -129,7 +119,7 @@ export class PgliteForDrizzle {
   #call(parts: Uint8Array[], syncToFs: boolean) {
     const closes = this.#closing.map((name) => serialize.close({ type: 'S', name }));
     this.#closing = [];
-    return this.client.execProtocolStream(concat([...closes, ...parts]), { syncToFs });
+    return this.client.execProtocolStream(Buffer.concat([...closes, ...parts]), { syncToFs });
   }
 
   /** The text's named statement, parsed now if it has none; the least recently used beyond MAX_STATEMENTS is closed with the next call. */

@@ -14,9 +14,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-it('runs every pooled connection with max_parallel_workers_per_gather = 0, in transactions too', async () => {
+it('runs pooled connections with max_parallel_workers_per_gather = 0, in transactions too', async () => {
   const settings = await Promise.all(
-    Array.from({ length: 5 }, () => t.database.db.execute(sql`select current_setting('max_parallel_workers_per_gather') as v, pg_backend_pid() as pid`)),
+    Array.from({ length: 5 }, () => t.database.db.execute(sql`select current_setting('max_parallel_workers_per_gather') as v`)),
   );
   expect(settings.map((r) => rowsOf<{ v: string }>(r)[0]!.v)).toEqual(Array(5).fill('0'));
   const inTx = await t.database.db.transaction(async (tx) => rowsOf<{ v: string }>(await tx.execute(sql`show max_parallel_workers_per_gather`))[0]!);

@@ -79,8 +79,9 @@ export const notFound: NotFound = { error: 'Employer not found', code: 'not_foun
 export type Operations = keyof components extends never ? never : true;
 `,
 );
-const tsc = run('type-check of the generated client', 'npx', [
-  'tsc',
+// TypeScript 7's compiler, as `npm run typecheck` runs it (docs/decisions/toolchain-versions.md).
+const tsc = run('type-check of the generated client', process.execPath, [
+  path.resolve('node_modules/typescript-7/bin/tsc'),
   '--ignoreConfig',
   '--noEmit',
   '--strict',

@@ -24,7 +24,7 @@ if (only !== undefined && !['unit', 'api', 'e2e'].includes(only)) {
 // A partial run names its vitest projects (see vitest.config.ts; api-pg exists only with
 // DATABASE_URL); the whole suite runs every project.
 const vitestProjects = {
-  unit: ['unit', 'component'],
+  unit: ['unit', 'unit-isolated', 'component'],
   api: ['api-pglite', 'api-pglite-isolated', ...(process.env.DATABASE_URL ? ['api-pg', 'api-pg-isolated'] : [])],
 }[only] ?? [];
 const steps = [

@@ -10,6 +10,18 @@ const ownModules = ['tests/api/sign-in-race.test.ts'];
 const embeddedOnly = ['tests/api/embedded-lock.test.ts', 'tests/api/embedded-driver.test.ts'];
 
 /**
+ * Node flags for the workers that open PGlite databases. Node 24.21's V8 can free a dying
+ * WebAssembly import wrapper twice when it tiers one up while its wasm code GC runs
+ * (nodejs/node#66366, fixed in V8 9b8ca54d5a, not yet in a 24.x release): the worker dies
+ * with SIGTRAP on `Check failed: jit_page_->allocations_.erase(addr) == 1`. An API worker
+ * opens and closes a PGlite instance per file, and CI lost a run to it in fuzz.test.ts.
+ * Without wasm code GC the race cannot happen; a test worker keeping its dead wasm code costs
+ * nothing that matters. Node refuses this flag in NODE_OPTIONS, so it goes to the worker's
+ * own arguments. Drop it once the Node package has the fix.
+ */
+const pgliteWorkerArgv = ['--no-wasm-code-gc'];
+
+/**
  * The API suite on one database, in two projects. Most files share their worker's module graph
  * (isolate: false): each still builds its own app on its own database, and the app's modules
  * are loaded once per worker instead of once per file (about 3 s each). The few in `ownModules`
@@ -25,6 +37,7 @@ const apiProjects = (name: string, db: 'pglite' | 'postgres') =>
       exclude: isolated ? [] : [...ownModules, ...(db === 'postgres' ? embeddedOnly : ['tests/api/postgres/**'])],
       isolate: isolated,
       environment: 'node',
+      execArgv: pgliteWorkerArgv,
       env: { TEST_DB: db },
       // One migrated template per run that each file's own database starts from.
       globalSetup: [db === 'postgres' ? 'tests/api/support/pg-global-setup.ts' : 'tests/api/support/pglite-global-setup.ts'],

@@ -42,10 +42,13 @@ export function registerMail(
   });
   app.decorate('mailer', mailer);
   app.decorate('outbox', worker);
-  app.addHook('onResponse', async () => {
-    if (!queued) return;
-    queued = false;
-    worker.kick();
+  // A callback hook, not an async one: no promise per request on the hot path.
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (queued) {
+      queued = false;
+      worker.kick();
+    }
+    done();
   });
   app.addHook('onListen', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());

@@ -213,6 +213,36 @@ describe('occurrences (property-based)', () => {
   });
 });
 
+describe('remembered occurrence starts', () => {
+  /** What occurrenceStart computes for DAILY: n*interval calendar days on, the same wall clock. */
+  const computed = (s: PopupSchedule, n: number) => {
+    const w = wallClockAt(s.startAt, s.timezone);
+    const d = new Date(Date.UTC(w.year, w.month - 1, w.day + n * s.interval));
+    return instantOfWallClock({ ...w, year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }, s.timezone).getTime();
+  };
+  const daily = (startAt: Date, timezone: string): PopupSchedule => ({ startAt, endAt: new Date(startAt.getTime() + 400 * DAY), recurrence: 'DAILY', interval: 1, timezone });
+
+  it('keeps the zone apart: the same instant and days give each zone its own start, asked once or again', () => {
+    const startAt = new Date('2026-03-01T17:00:00Z');
+    // Ten days on, Los Angeles has sprung forward (March 8) and London has not (March 29).
+    const starts = [LA, LONDON].map((zone) => {
+      const s = daily(startAt, zone);
+      const first = occurrenceStart(s, 10).getTime();
+      expect(occurrenceStart(s, 10).getTime()).toBe(first);
+      expect(first).toBe(computed(s, 10));
+      return first;
+    });
+    expect(starts[0]! - starts[1]!).toBe(-HOUR);
+  });
+
+  it('answers as it computes past its bound, when it has forgotten what it knew', () => {
+    const base = new Date('2026-10-20T16:30:00Z').getTime();
+    const schedules = Array.from({ length: 10_050 }, (_, i) => daily(new Date(base + i * 60_000), LA));
+    for (const s of schedules) expect(occurrenceStart(s, 14).getTime()).toBe(computed(s, 14));
+    for (const s of schedules.slice(0, 50)) expect(occurrenceStart(s, 14).getTime()).toBe(computed(s, 14));
+  });
+});
+
 describe('DST transitions (table)', () => {
   const daily = (startAt: string, timezone: string, recurrence: Recurrence = 'DAILY', interval = 1): PopupSchedule => ({
     startAt: new Date(startAt),

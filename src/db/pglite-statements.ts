@@ -16,6 +16,13 @@ export const MAX_STATEMENTS = 500;
 interface Statement {
   name: string;
   paramTypes: number[];
+  /**
+   * Its result's columns as described when it was parsed (a row description, or "no data"),
+   * given to each run's answer instead of describing the portal again: decoding every column's
+   * name on every run was the largest part of reading a short answer. A statement's columns
+   * cannot change under it: PostgreSQL refuses to run it (0A000) and it is parsed again.
+   */
+  columns: messages.BackendMessage | undefined;
 }
 
 /** A query's options without its parsers: the adapter's own table already has Drizzle's (DRIZZLE_TEXT_PARSERS). */
@@ -47,8 +54,8 @@ function failed(err: unknown, query: string, params: unknown[], queryOptions: Qu
  *   six separate calls, parses and plans the text every time, and merges the parsers Drizzle
  *   passes into a copy of its whole table (318 types). Here a text with parameters is parsed once
  *   as a named statement (`wh_1`, ... kept for the last MAX_STATEMENTS texts, as node-postgres and
- *   pgx keep theirs), and each run is one call: bind, describe, execute, sync. A text without
- *   parameters (DDL, `select now()`) runs unnamed, also in one call.
+ *   pgx keep theirs) with its columns as described then, and each run is one call: bind, execute,
+ *   sync. A text without parameters (DDL, `select now()`) runs unnamed, also in one call.
  * - The parsers are a table of the adapter's own, PGlite's with Drizzle's on top, made once; the
  *   instance's own table is left as it is for anyone else.
  * - The locks are PGlite's: outside a transaction a query waits for any open transaction to end
@@ -104,15 +111,15 @@ export class PgliteForDrizzle {
   }
 
   async #once<T>(text: string, params: unknown[], options: QueryOptions | undefined, outsideTransaction: boolean): Promise<Results<T>> {
-    let run: Uint8Array[];
     if (params.length === 0) {
-      run = [serialize.parse({ text, types: [] }), serialize.bind({ values: [] })];
-    } else {
-      const statement = await this.#statement(text);
-      run = [serialize.bind({ statement: statement.name, values: this.#values(statement, params, options) })];
+      const run = [serialize.parse({ text, types: [] }), serialize.bind({ values: [] }), serialize.describe({ type: 'P' })];
+      const answer = await this.#call([...run, serialize.execute({}), serialize.sync()], outsideTransaction);
+      return parse.parseResults(answer, this.#parsers, options)[0] as Results<T>;
     }
-    const answer = await this.#call([...run, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()], outsideTransaction);
-    return parse.parseResults(answer, this.#parsers, options)[0] as Results<T>;
+    const statement = await this.#statement(text);
+    const bind = serialize.bind({ statement: statement.name, values: this.#values(statement, params, options) });
+    const answer = await this.#call([bind, serialize.execute({}), serialize.sync()], outsideTransaction);
+    return parse.parseResults(statement.columns ? [statement.columns, ...answer] : answer, this.#parsers, options)[0] as Results<T>;
   }
 
   /** One call into the database, the pending closes first; the messages read as they come (no copy of the whole answer). */
@@ -133,7 +140,8 @@ export class PgliteForDrizzle {
     const name = `wh_${(this.#named += 1).toString(36)}`;
     const answer = await this.#call([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()], false);
     const described = answer.find((m): m is messages.ParameterDescriptionMessage => m.name === 'parameterDescription');
-    const statement = { name, paramTypes: described?.dataTypeIDs ?? [] };
+    const columns = answer.find((m) => m.name === 'rowDescription' || m.name === 'noData');
+    const statement = { name, paramTypes: described?.dataTypeIDs ?? [], columns };
     this.#statements.set(text, statement);
     if (this.#statements.size > MAX_STATEMENTS) this.#forget(this.#statements.keys().next().value!);
     return statement;

@@ -165,6 +165,21 @@ describe('Drizzle on the embedded database', () => {
     expect(rowsOf(await read())).toEqual([{ id: 1, v: 'one' }]);
   });
 
+  it('answers with the columns as they are now after a column is renamed or retyped (a statement keeps the columns it was described with)', async () => {
+    await database.db.execute(sql.raw('create table driver_renames (id int primary key, v int)'));
+    await database.db.execute(sql.raw('insert into driver_renames values (1, 7)'));
+    const read = () => database.db.execute(sql`select * from driver_renames where id = ${1}`);
+    expect(rowsOf(await read())).toEqual([{ id: 1, v: 7 }]);
+    await database.db.execute(sql.raw('alter table driver_renames rename column v to w'));
+    expect(rowsOf(await read())).toEqual([{ id: 1, w: 7 }]);
+    await database.db.execute(sql.raw('alter table driver_renames alter column w type text'));
+    expect(rowsOf(await read())).toEqual([{ id: 1, w: '7' }]);
+    // A typed select through the same path: Drizzle reads its columns by position.
+    const [made] = await database.db.insert(companies).values({ name: `Columns Co ${Date.now()}` }).returning({ id: companies.id });
+    const [again] = await database.db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, made!.id));
+    expect(again!.id).toBe(made!.id);
+  });
+
   it('recovers from a failed statement inside a nested transaction (a savepoint) and commits the rest', async () => {
     const name = `Savepoint Co ${Date.now()}`;
     await database.db.transaction(async (tx) => {

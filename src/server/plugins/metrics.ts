@@ -86,9 +86,11 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
 
   // A callback hook, not an async one: no promise per request on the hot path.
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.routeOptions.url === '/metrics') return done();
     // The route pattern, never the raw URL: ids and junk paths must not multiply the series.
-    const route = request.routeOptions.url ?? 'unmatched';
+    // (Fastify builds `routeOptions` afresh on every read: read once.)
+    const pattern = request.routeOptions.url;
+    if (pattern === '/metrics') return done();
+    const route = pattern ?? 'unmatched';
     const status = String(reply.statusCode);
     requests.inc({ method: request.method, route, status });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);

@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, signedInMember } from './support/test-app';
+import { type TestApp, createTestApp, signedInAdmin, signedInMember } from './support/test-app';
 
 let t: TestApp;
 let client: TestApp;
 const clientDir = mkdtempSync(path.join(tmpdir(), 'wellhaven-client-'));
 const assetSource = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
+const signInTitles = { en: 'Sign In', es: 'Iniciar sesión' };
+const signInDocument = (language: string, title: string) =>
+  `<!doctype html><html lang="${language}"><head><title>Wellhaven</title></head><body><div id="root"><main><h1>${title}</h1><!-- ${'screen '.repeat(60)} --></main></div></body></html>`;
 
 beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
@@ -18,6 +21,10 @@ beforeAll(async () => {
     `<!doctype html><html><head><title>Wellhaven</title><!-- ${'shell '.repeat(60)} --></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>`,
   );
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), assetSource);
+  // The sign-in screen drawn into /login's documents at build (scripts/prerender.mjs), one per language.
+  for (const [language, title] of Object.entries(signInTitles)) {
+    writeFileSync(path.join(clientDir, `login.${language}.html`), signInDocument(language, title));
+  }
   writeFileSync(path.join(clientDir, 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>`);
   // The build step, as `npm run build` runs it: a .br and a .gz next to every text file where smaller.
   execFileSync(process.execPath, [path.resolve('scripts/precompress.mjs'), clientDir]);
@@ -256,6 +263,71 @@ describe('serving the built client', () => {
     expect(page.body).toContain('<div id="root">');
     expect((await client.app.inject({ url: '/api/missing' })).statusCode).toBe(404);
     expect((await client.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('/login with its screen drawn at build', () => {
+  const file = (name: string) => readFileSync(path.join(clientDir, name));
+  const login = (headers: Record<string, string> = {}, url = '/login') => client.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+  it("answers in the browser's language, or the device's saved choice (the app's cookie) before it", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'en'],
+      [{ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' }, 'es'],
+      [{ 'accept-language': 'fr-FR,fr;q=0.9' }, 'en'],
+      [{ 'accept-language': 'es', cookie: 'other=1; wellhaven-language=en' }, 'en'],
+      [{ 'accept-language': 'en-US', cookie: 'wellhaven-language=es' }, 'es'],
+      // A value that names no language is ignored, as the app ignores it.
+      [{ 'accept-language': 'es', cookie: 'wellhaven-language=../../etc/passwd' }, 'es'],
+      [{ cookie: 'wellhaven-language=de' }, 'en'],
+    ];
+    for (const [headers, language] of cases) {
+      const res = await login(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.body, JSON.stringify(headers)).toBe(file(`login.${language}.html`).toString());
+    }
+    expect((await login({ 'accept-language': 'es' }, '/login?email=x')).body).toContain('Iniciar sesión');
+  });
+
+  it('is a document: the full header set, revalidated, varying by language, cookie and encoding, precompressed', async () => {
+    const res = await login({ 'accept-encoding': 'br', 'accept-language': 'es' });
+    expectDocumentHeaders(res, 'GET /login');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary).toLowerCase().split(/,\s*/).sort()).toEqual(['accept-encoding', 'accept-language', 'cookie']);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload.equals(file('login.es.html.br'))).toBe(true);
+    const head = await client.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('is the same public page for anonymous, member and admin callers: it holds nobody\'s data', async () => {
+    const anonymous = await login();
+    const member = await signedInMember(client.app);
+    const admin = await signedInAdmin(client);
+    for (const caller of [member, admin]) {
+      const res = await login({ authorization: `Bearer ${caller.token}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(anonymous.body);
+      expect(res.body).not.toContain(caller.email);
+    }
+  });
+
+  it('is the plain app shell where the build drew no screen', async () => {
+    const bare = mkdtempSync(path.join(tmpdir(), 'wellhaven-client-'));
+    writeFileSync(path.join(bare, 'index.html'), readFileSync(path.join(clientDir, 'index.html')));
+    // One language's document alone is not enough: every language has one, or none is used.
+    writeFileSync(path.join(bare, 'login.en.html'), signInDocument('en', 'Sign In'));
+    const shellOnly = await createTestApp({ env: { SERVE_CLIENT: '1', CLIENT_DIR: bare } });
+    try {
+      const res = await shellOnly.app.inject({ url: '/login', headers: { accept: 'text/html', 'accept-language': 'es' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(readFileSync(path.join(clientDir, 'index.html')).toString());
+      expectDocumentHeaders(res, 'GET /login (shell)');
+    } finally {
+      await shellOnly.close();
+    }
   });
 });
 

@@ -1,11 +1,28 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { parseCookie } from 'cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LANGUAGES, LANGUAGE_COOKIE, type Language, isLanguage } from '#shared/i18n/languages';
+import { paths } from '#shared/paths';
+import { requestLanguage } from '../lib/language';
 import { type SecurityHeaders, useApiHeaders } from './security';
 
 /** Cache life of hashed build output: the name changes with the content. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The sign-in screen's document for a language, drawn at build time (scripts/prerender.mjs). */
+const signInDocument = (language: Language) => `login.${language}.html`;
+
+/**
+ * The language /login's HTML comes in: the device's saved choice (the app shares it in a
+ * cookie for that address), else the browser's preferred languages, as the app itself decides.
+ */
+function signInLanguage(request: FastifyRequest): Language {
+  const header = request.headers.cookie;
+  const saved = header ? parseCookie(header)[LANGUAGE_COOKIE] : undefined;
+  return isLanguage(saved) ? saved : requestLanguage(request);
+}
 
 /**
  * Serves the built client (when there is one) and answers what no route matched: a page
@@ -53,6 +70,18 @@ export async function registerClient(
       globIgnore: [...compressedCopies, 'assets/**'],
       setHeaders: (reply) => void reply.header('cache-control', 'no-cache'),
     });
+    // /login with its screen already drawn, in the visitor's language, where the build made them.
+    // eslint-disable-next-line security/detect-non-literal-fs-filename -- names from the language list, not a request
+    if (LANGUAGES.every((language) => existsSync(path.join(clientDir, signInDocument(language))))) {
+      app.get(paths.login, { schema: { hide: true } }, (request, reply) =>
+        reply
+          .headers(opts.headers.document)
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-language, cookie')
+          .type('text/html')
+          .sendFile(signInDocument(signInLanguage(request))),
+      );
+    }
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -21,3 +21,9 @@ export function pickLanguage(preferred: readonly string[]): Language | undefined
   }
   return undefined;
 }
+
+/**
+ * The device's saved choice, as a cookie sent with `/login` only: the server answers that
+ * address with the sign-in screen already drawn in it (docs/decisions/prerendered-sign-in.md).
+ */
+export const LANGUAGE_COOKIE = 'wellhaven-language';

@@ -1,20 +1,58 @@
 import './lib/zod-csp';
 import { preloadFirstScreen } from './app/first-screen';
 import { DEFAULT_LANGUAGE } from '#shared/i18n/languages';
-import { language, loadTranslation } from './lib/language';
+import { language, loadTranslation, readSavedLanguage, shareSavedLanguage } from './lib/language';
+import { watchPrerenderedInput } from './lib/prerendered-input';
 import { applyThemeChoice, readThemeChoice } from './lib/theme';
 import './styles.css';
 
 /*
  * The page's only script, kept small so that it runs as soon as it arrives: index.html
  * preloads the app chunk in parallel (vite.config.ts), and this starts the first screen's
- * code at the same time, so neither waits for the other.
+ * code at the same time, so neither waits for the other. /login's HTML carries its screen
+ * instead (docs/decisions/prerendered-sign-in.md): the app comes once that has been shown.
  */
+const root = document.getElementById('root')!;
+// /login's HTML carries its screen: what the member does in it before the app is here is kept.
+watchPrerenderedInput(root);
 applyThemeChoice(readThemeChoice());
 document.documentElement.lang = language;
+// The cookie kept in step with the device's choice (saved before the cookie existed, or cleared since).
+shareSavedLanguage(readSavedLanguage());
 // A translation comes first: every screen's code reads its strings as it loads.
 if (language === DEFAULT_LANGUAGE) preloadFirstScreen(window.location.pathname);
-void loadTranslation().then(() => {
-  if (language !== DEFAULT_LANGUAGE) preloadFirstScreen(window.location.pathname);
-  return import('./app/start');
-});
+void loadTranslation()
+  .then(afterFirstPaint)
+  .then(() => {
+    if (language !== DEFAULT_LANGUAGE) preloadFirstScreen(window.location.pathname);
+    return import('./app/start');
+  });
+
+/** The longest the app waits for the drawn screen to show (a page opened in the background never paints). */
+const FIRST_PAINT_WAIT_MS = 300;
+
+/**
+ * A page that arrives with its screen drawn (/login, scripts/prerender.mjs) shows it before the
+ * app's code runs: the app's start is a long task, and a paint waits for it. The browser says
+ * when the screen has been shown (its first contentful paint); the app starts in the next task.
+ */
+function afterFirstPaint(): Promise<void> {
+  if (!root.hasChildNodes()) return Promise.resolve();
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const start = () => {
+      observer?.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(start, FIRST_PAINT_WAIT_MS);
+    try {
+      observer = new PerformanceObserver((entries) => {
+        if (entries.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start);
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing here: the wait is the timer's.
+    }
+  });
+}

@@ -1,6 +1,6 @@
 import type { Language } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
-import { LANGUAGE_KEY, language, readSavedLanguage } from './language';
+import { LANGUAGE_KEY, language, readSavedLanguage, shareSavedLanguage } from './language';
 
 /**
  * The member's choice of language: kept on this device (and, signed in, on the account through
@@ -9,6 +9,7 @@ import { LANGUAGE_KEY, language, readSavedLanguage } from './language';
 export async function saveLanguage(choice: Language, saveOnAccount?: (choice: Language) => Promise<unknown>, reopenAt?: string) {
   try {
     localStorage.setItem(LANGUAGE_KEY, choice);
+    shareSavedLanguage(choice);
   } catch {
     // Storage refused (private mode): the account's choice, if saved, still follows the member.
   }

@@ -45,6 +45,8 @@ export function toast(input: Omit<ToastData, 'id' | 'open'>) {
   return id;
 }
 
+const noToasts: ToastData[] = [];
+
 export function useToasts(): ToastData[] {
   return useSyncExternalStore(
     (l) => {
@@ -52,5 +54,7 @@ export function useToasts(): ToastData[] {
       return () => listeners.delete(l);
     },
     () => toasts,
+    // A screen drawn ahead of time (app/static-screen.tsx) has none.
+    () => noToasts,
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { prerenderedValue, watchPrerenderedInput } from '../../../lib/prerendered-input';
 import { type ApiCall, json, renderScreen, stubApi, testUser } from '../../../test/render';
 import { SignInPage } from './sign-in-page';
 
@@ -63,5 +64,60 @@ describe('SignInPage', () => {
     expect(router.state.location.pathname).toBe('/home');
     expect(signInCalls(calls)).toHaveLength(1);
     expect(localStorage.getItem('auth_token')).toBe('new-token');
+  });
+
+  /** /login's drawn form (scripts/prerender.mjs), watched as main.tsx watches it, then replaced by the app. */
+  function drawForm() {
+    const drawn = document.createElement('div');
+    drawn.innerHTML = '<form method="dialog"><input name="email" type="email"><input name="password" type="password"><button>Sign In</button></form>';
+    document.body.append(drawn);
+    watchPrerenderedInput(drawn);
+    const field = (name: string) => drawn.querySelector<HTMLInputElement>(`[name=${name}]`)!;
+    return { drawn, email: field('email'), password: field('password'), form: drawn.querySelector('form')! };
+  }
+
+  it("takes up what was typed into /login's drawn form before the app arrived, focus included, then forgets it", async () => {
+    const drawn = drawForm();
+    drawn.email.value = 'rosa@example.test';
+    drawn.password.value = 'correct horse';
+    drawn.password.focus();
+    drawn.drawn.remove();
+
+    const calls = stubApi((call) => (call.url === '/api/auth/signin' ? json(200, { token: 'new-token', user: testUser }) : json(204)));
+    const { user } = signIn();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('rosa@example.test');
+    const field = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(field.value).toBe('correct horse');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    // Nothing is kept once taken up: the password above all.
+    expect(prerenderedValue('password')).toBe('');
+    expect(signInCalls(calls)).toEqual([]);
+
+    await user.keyboard(' battery{Enter}');
+    await waitFor(() => expect(signInCalls(calls)).toHaveLength(1));
+    expect(signInCalls(calls)[0]!.body).toMatchObject({ email: 'rosa@example.test', password: 'correct horse battery' });
+  });
+
+  it('sends a sign-in asked for on the drawn form (where it went nowhere) once the screen is here, once', async () => {
+    const drawn = drawForm();
+    drawn.email.value = 'rosa@example.test';
+    drawn.password.value = 'correct horse battery';
+    drawn.form.requestSubmit();
+    drawn.form.requestSubmit();
+    drawn.drawn.remove();
+
+    const calls = stubApi((call) => (call.url === '/api/auth/signin' ? json(200, { token: 'new-token', user: testUser }) : json(204)));
+    signIn();
+    expect(await screen.findByRole('button', { name: 'Signing In...' })).toBeTruthy();
+    await waitFor(() => expect(signInCalls(calls)).toHaveLength(1));
+    expect(signInCalls(calls)[0]!.body).toMatchObject({ email: 'rosa@example.test', password: 'correct horse battery' });
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeTruthy();
+    expect(signInCalls(calls)).toHaveLength(1);
+  });
+
+  it('submits nowhere by itself: the form is a dialog form, so a submit without the app sends nothing', () => {
+    stubApi(() => json(204));
+    signIn();
+    expect(screen.getByLabelText('Email').closest('form')!.getAttribute('method')).toBe('dialog');
   });
 });

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signIn as signInMessages } from '../../../lib/messages/sign-in';
 import { common } from '../../../lib/messages/common';
@@ -14,6 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { storedToken } from '../../../lib/auth-storage';
 import { formErrorOf } from '../../../lib/form-errors';
+import { forgetPrerenderedInput, prerenderedFocus, prerenderedSubmit, prerenderedValue } from '../../../lib/prerendered-input';
 import { useAuth } from '../auth-context';
 import { clearIdleSignOut, wasIdleSignOut } from '../idle-notice';
 import { loadSignInValidation } from '../load-sign-in-validation';
@@ -26,6 +27,9 @@ export const SIGN_IN_REDIRECT_MS = 100;
 const fieldNames = ['email', 'password'] as const;
 // Only accounts with two-step sign-in need the code step: it stays out of /login's first download.
 const SignInCodeStep = lazy(() => import('./sign-in-code-step').then((m) => ({ default: m.SignInCodeStep })));
+
+/** The drawn sign-in form's fields as they are now (empty when nothing was drawn or it was taken up). */
+const drawnValues = (): SignInRequest => ({ email: prerenderedValue('email'), password: prerenderedValue('password') });
 
 /**
  * Two fields in plain React state (react-hook-form would be a sixth of this screen's first
@@ -41,7 +45,8 @@ export function SignInPage() {
   // After an idle sign-out (auth-provider.tsx): said once, then forgotten.
   const [idleSignOut] = useState(wasIdleSignOut);
   useEffect(() => clearIdleSignOut(), []);
-  const [values, setValues] = useState<SignInRequest>({ email: '', password: '' });
+  // What was typed into /login's HTML before this code arrived (lib/prerendered-input.ts).
+  const [values, setValues] = useState<SignInRequest>(drawnValues);
   const [errors, setErrors] = useState<SignInFields>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -91,10 +96,10 @@ export function SignInPage() {
   };
 
   /** True when signed in: the form then stays busy until Home shows. */
-  const submit = async (): Promise<boolean> => {
+  const submit = async (entered: SignInRequest): Promise<boolean> => {
     let check;
     try {
-      check = (await loadSignInValidation()).validateSignIn(values);
+      check = (await loadSignInValidation()).validateSignIn(entered);
     } catch {
       // The check could not be fetched (offline): say so and let the member try again.
       showGeneralError(s.failedRetry);
@@ -124,17 +129,36 @@ export function SignInPage() {
       return false;
     }
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const start = (entered: SignInRequest) => {
     // Duplicate submits (double tap, Enter while busy) are ignored.
     if (submitting.current) return;
     submitting.current = true;
     setPending(true);
-    void submit().then((signedIn) => {
+    void submit(entered).then((signedIn) => {
       submitting.current = signedIn;
       setPending(false);
     });
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    start(values);
+  };
+
+  // Once on screen, in place of /login's drawn form: what was typed into it after this screen's
+  // first render, the field the member was in, and a submit they asked for before this code was
+  // here (it went nowhere then) are taken up; then the drawn form is forgotten.
+  useLayoutEffect(() => {
+    const drawn = drawnValues();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read from the replaced drawn form (outside React) before the first paint
+    if (drawn.email || drawn.password) setValues(drawn);
+    const name = prerenderedFocus();
+    if (name === 'email') emailInput.current?.focus();
+    else if (name === 'password') passwordInput.current?.focus();
+    if (prerenderedSubmit()) start(drawn);
+    forgetPrerenderedInput();
+    // Once, on the first mount (later mounts find nothing drawn): `start` is this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   /** Back from the code step to the password (the challenge is gone, or the member chose to). */
   const restart = (message: string) => {
@@ -175,7 +199,16 @@ export function SignInPage() {
             <SignInCodeStep challenge={challenge} onSignedIn={() => setSucceeded(true)} onRestart={restart} />
           </Suspense>
         )}
-        <form className="flex flex-col gap-4" hidden={challenge !== null} onSubmit={onSubmit} onFocus={fetchCheck} onPointerDown={fetchCheck} noValidate>
+        {/* method="dialog": the form in /login's HTML, before this code is here, sends nothing anywhere (a plain submit would put the password in the address). */}
+        <form
+          method="dialog"
+          className="flex flex-col gap-4"
+          hidden={challenge !== null}
+          onSubmit={onSubmit}
+          onFocus={fetchCheck}
+          onPointerDown={fetchCheck}
+          noValidate
+        >
           <Field label={s.email} error={errors.email}>
             <Input ref={emailInput} type="email" autoComplete="email" inputMode="email" {...field('email')} />
           </Field>

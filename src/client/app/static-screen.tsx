@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { CONFIG_KEY } from '../lib/query-scopes';
+import { AppProviders } from './providers';
+import { AppRoutes } from './router';
+
+/**
+ * A screen as the app's first render in a browser draws it, as HTML: signed out, and the
+ * configuration on its way (its request starts with that render, so the header's brand is the
+ * same placeholder). start.tsx renders the app over it: React replaces it with the same screen.
+ */
+export async function renderScreen(location: string): Promise<string> {
+  const queryClient = createQueryClient();
+  void queryClient.prefetchQuery({ queryKey: CONFIG_KEY, queryFn: () => new Promise<never>(() => undefined) });
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouter location={location}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}

@@ -1,7 +1,7 @@
 import './lib/zod-csp';
 import { preloadFirstScreen } from './app/first-screen';
 import { DEFAULT_LANGUAGE } from '#shared/i18n/languages';
-import { language, loadTranslation, readSavedLanguage, shareSavedLanguage } from './lib/language';
+import { language, loadTranslation } from './lib/language';
 import { watchPrerenderedInput } from './lib/prerendered-input';
 import { applyThemeChoice, readThemeChoice } from './lib/theme';
 import './styles.css';
@@ -17,8 +17,6 @@ const root = document.getElementById('root')!;
 watchPrerenderedInput(root);
 applyThemeChoice(readThemeChoice());
 document.documentElement.lang = language;
-// The cookie kept in step with the device's choice (saved before the cookie existed, or cleared since).
-shareSavedLanguage(readSavedLanguage());
 // A translation comes first: every screen's code reads its strings as it loads.
 if (language === DEFAULT_LANGUAGE) preloadFirstScreen(window.location.pathname);
 void loadTranslation()
@@ -39,20 +37,16 @@ const FIRST_PAINT_WAIT_MS = 300;
 function afterFirstPaint(): Promise<void> {
   if (!root.hasChildNodes()) return Promise.resolve();
   return new Promise((resolve) => {
-    let observer: PerformanceObserver | undefined;
     const start = () => {
-      observer?.disconnect();
+      observer.disconnect();
       clearTimeout(timer);
       resolve();
     };
     const timer = setTimeout(start, FIRST_PAINT_WAIT_MS);
-    try {
-      observer = new PerformanceObserver((entries) => {
-        if (entries.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start);
-      });
-      observer.observe({ type: 'paint', buffered: true });
-    } catch {
-      // No paint timing here: the wait is the timer's.
-    }
+    // A browser without paint timing ignores the type: the wait is then the timer's.
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start);
+    });
+    observer.observe({ type: 'paint', buffered: true });
   });
 }

@@ -1,5 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language, pickLanguage } from '#shared/i18n/languages';
-import { paths } from '#shared/paths';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '#shared/i18n/languages';
 import type { translationsBySource } from '#shared/i18n/by-source';
 import { formatterFor } from '#shared/i18n/format';
 import type { Messages } from '#shared/messages/index';
@@ -20,16 +19,6 @@ export function readSavedLanguage(): Language | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Tells the server the saved choice, so that /login's HTML comes in it: a cookie for that
- * address alone, a year long, that holds the language and nothing else (none without a choice).
- */
-export function shareSavedLanguage(choice: Language | undefined) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  const life = choice ? 31_536_000 : 0;
-  document.cookie = `${LANGUAGE_COOKIE}=${choice ?? ''}; Path=${paths.login}; Max-Age=${life}; SameSite=Lax${secure}`;
 }
 
 export const language: Language = readSavedLanguage() ?? pickLanguage(navigator.languages ?? []) ?? DEFAULT_LANGUAGE;

@@ -5,52 +5,39 @@
  * and a submit asked for meanwhile, so nothing the member did is lost.
  */
 interface Drawn {
-  inputs: Map<string, HTMLInputElement>;
-  forms: HTMLFormElement[];
-  focused: string | null;
+  /** The drawn fields: they keep their values once replaced. */
+  inputs: HTMLInputElement[];
+  /** The name of the field that had focus last ('' for none). */
+  focused: string;
+  /** Whether the drawn form was submitted (a dialog form: it went nowhere). */
   submitted: boolean;
 }
 
 let drawn: Drawn | null = null;
 
-/** Starts watching the drawn screen in `root` (no-op when it holds none). */
+/** Starts watching the drawn screen in `root` (nothing to watch in an empty one). */
 export function watchPrerenderedInput(root: HTMLElement) {
-  const inputs = new Map<string, HTMLInputElement>();
-  for (const input of root.querySelectorAll('input[name]')) if (input instanceof HTMLInputElement) inputs.set(input.name, input);
-  const forms = [...root.querySelectorAll('form')];
-  if (inputs.size === 0 && forms.length === 0) return;
-  const state: Drawn = { inputs, forms, focused: null, submitted: false };
-  const noteFocus = () => {
-    const active = document.activeElement;
-    if (active instanceof HTMLInputElement && inputs.get(active.name) === active) state.focused = active.name;
+  const inputs = [...root.querySelectorAll('input')];
+  if (inputs.length === 0) return;
+  const state: Drawn = { inputs, focused: '', submitted: false };
+  const note = (target: EventTarget | null) => {
+    if (target instanceof HTMLInputElement) state.focused = target.name;
   };
-  noteFocus();
-  // The drawn elements only: once the app has rendered, its own elements fire these too.
-  root.addEventListener('focusin', (event) => {
-    if (event.target instanceof HTMLInputElement && inputs.get(event.target.name) === event.target) state.focused = event.target.name;
-  });
-  root.addEventListener('submit', (event) => {
-    if (event.target instanceof HTMLFormElement && forms.includes(event.target)) state.submitted = true;
-  });
+  note(document.activeElement);
+  // Once taken up, this state is no one's: the app's own elements, which fire these later, change nothing.
+  root.addEventListener('focusin', (event) => note(event.target));
+  root.addEventListener('submit', () => (state.submitted = true));
   drawn = state;
 }
 
-/** The value in the drawn field `name` now ('' if none); the element keeps it once replaced. */
+/** The value in the drawn field `name` now ('' if none, or once taken up). */
 export function prerenderedValue(name: string): string {
-  return drawn?.inputs.get(name)?.value ?? '';
+  return drawn?.inputs.find((input) => input.name === name)?.value ?? '';
 }
 
-/** The drawn field that had focus last, if any. */
-export function prerenderedFocus(): string | null {
-  return drawn?.focused ?? null;
-}
-
-/** Whether the member submitted the drawn form (a dialog form: it went nowhere). */
-export function prerenderedSubmit(): boolean {
-  return drawn?.submitted ?? false;
-}
-
-/** Forgets the drawn screen once a screen has taken it up (a typed password above all). */
-export function forgetPrerenderedInput() {
+/** The drawn screen's focus and submit, once: the screen that takes them up forgets the drawn fields (a password above all). */
+export function takePrerenderedInput(): Pick<Drawn, 'focused' | 'submitted'> {
+  const taken = drawn ?? { focused: '', submitted: false };
   drawn = null;
+  return taken;
 }

@@ -1,6 +1,16 @@
-import type { Language } from '#shared/i18n/languages';
+import { LANGUAGE_COOKIE, type Language } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
-import { LANGUAGE_KEY, language, readSavedLanguage, shareSavedLanguage } from './language';
+import { LANGUAGE_KEY, language, readSavedLanguage } from './language';
+
+/**
+ * Tells the server the device's choice, so that /login's HTML comes in it
+ * (docs/decisions/prerendered-sign-in.md): a cookie for that address alone, a year long, that
+ * holds the language and nothing else.
+ */
+function shareSavedLanguage(choice: Language) {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${choice}; Path=${paths.login}; Max-Age=31536000; SameSite=Lax${secure}`;
+}
 
 /**
  * The member's choice of language: kept on this device (and, signed in, on the account through
@@ -27,6 +37,8 @@ export async function saveLanguage(choice: Language, saveOnAccount?: (choice: La
 export function adoptAccountLanguage(accountLanguage: Language | null, saveOnAccount: (choice: Language) => Promise<unknown>) {
   const device = readSavedLanguage();
   if (device) {
+    // A choice saved before the cookie existed reaches it here.
+    shareSavedLanguage(device);
     if (device !== accountLanguage) void saveOnAccount(device).catch(() => undefined);
   } else if (accountLanguage && accountLanguage !== language) {
     // Signing in moves on to Home: the page opens there, in the account's language.

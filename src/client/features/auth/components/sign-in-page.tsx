@@ -14,7 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { storedToken } from '../../../lib/auth-storage';
 import { formErrorOf } from '../../../lib/form-errors';
-import { forgetPrerenderedInput, prerenderedFocus, prerenderedSubmit, prerenderedValue } from '../../../lib/prerendered-input';
+import { prerenderedValue, takePrerenderedInput } from '../../../lib/prerendered-input';
 import { useAuth } from '../auth-context';
 import { clearIdleSignOut, wasIdleSignOut } from '../idle-notice';
 import { loadSignInValidation } from '../load-sign-in-validation';
@@ -151,11 +151,10 @@ export function SignInPage() {
     const drawn = drawnValues();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- read from the replaced drawn form (outside React) before the first paint
     if (drawn.email || drawn.password) setValues(drawn);
-    const name = prerenderedFocus();
-    if (name === 'email') emailInput.current?.focus();
-    else if (name === 'password') passwordInput.current?.focus();
-    if (prerenderedSubmit()) start(drawn);
-    forgetPrerenderedInput();
+    const { focused, submitted } = takePrerenderedInput();
+    if (focused === 'email') emailInput.current?.focus();
+    else if (focused === 'password') passwordInput.current?.focus();
+    if (submitted) start(drawn);
     // Once, on the first mount (later mounts find nothing drawn): `start` is this render's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -143,10 +143,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   requestLog.attach(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
-    done();
-  });
   app.addHook('onClose', async () => {
     if (!deps.counters) await counters.close();
   });

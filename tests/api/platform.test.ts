@@ -88,6 +88,8 @@ function expectAssetHeaders(res: LightMyRequestResponse, where: string) {
   // A script or a stylesheet is not a document: none of the document's policies.
   expect(res.headers['content-security-policy'], where).toBeUndefined();
   for (const name of DOCUMENT_ONLY) expect(res.headers[name], `${where}: ${name}`).toBeUndefined();
+  // Nor the request's id: a script never reports a problem, and each header is first-download weight.
+  expect(res.headers['x-request-id'], where).toBeUndefined();
 }
 
 describe('health', () => {

@@ -139,6 +139,8 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
 /** The one error path: every failure leaves as `{ error, code, fields? }` with the right status. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    // Every error answer quotes its request's id, a hashed asset's path included (plugins/security.ts).
+    void reply.header('x-request-id', request.id);
     const language = requestLanguage(request);
     const localized = (code: ErrorCode, error: string, fields?: Record<string, string>) => localizeErrorBody(errorBody(code, error, fields), language);
     if (err instanceof AppError) {

@@ -101,7 +101,7 @@ export interface SecurityHeaders {
 }
 
 /**
- * The security headers, computed once here and written on every answer by one onRequest hook
+ * The security headers (and the request's id), computed once here and written on every answer by one onRequest hook
  * (before routing work, so refusals and 404s carry them too). Replaces @fastify/helmet, which
  * rebuilt the CSP and every header on every request. A JSON error answer anywhere takes the
  * API set (`useApiHeaders`), whatever its path.
@@ -109,7 +109,12 @@ export interface SecurityHeaders {
 export function registerSecurityHeaders(app: FastifyInstance, opts: { logoUrl: string }): SecurityHeaders {
   const sets: SecurityHeaders = { api: API_HEADERS, document: documentHeaders(opts), asset: ASSET_HEADERS };
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    void reply.headers(sets[headerKindOf(request.url)]);
+    const kind = headerKindOf(request.url);
+    // The request's id, to quote when reporting a problem (the access log has it), on every
+    // answer but hashed build output: a script never reports, and /login's first download
+    // counts each of their headers (docs/decisions/initial-js-budget.md).
+    if (kind !== 'asset') void reply.header('x-request-id', request.id);
+    void reply.headers(sets[kind]);
     done();
   });
   return sets;
@@ -121,5 +126,6 @@ const DOCUMENT_ONLY = Object.keys(documentHeaders({ logoUrl: '/' })).filter((nam
 /** Turns an answer into a machine answer (a JSON 404 on a page path): the API set instead of whatever its path gave it. */
 export function useApiHeaders(reply: FastifyReply): FastifyReply {
   for (const name of DOCUMENT_ONLY) reply.removeHeader(name);
-  return reply.headers(API_HEADERS);
+  // A hashed asset's path gave it no request id; an error answer quotes one.
+  return reply.header('x-request-id', reply.request.id).headers(API_HEADERS);
 }

@@ -19,6 +19,8 @@ interface ModuleGraph {
 const BARRELS: { pkg: string; index: RegExp }[] = [
   { pkg: 'lucide-react', index: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/ },
   { pkg: 'radix-ui', index: /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/ },
+  // Its mutation, infinite and suspense hooks are for screens past sign-in only.
+  { pkg: '@tanstack/react-query', index: /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]index\.js$/ },
 ];
 
 /** A barrel's exported names -> the module each comes from. */
@@ -39,6 +41,24 @@ function barrelExports(id: string, graph: ModuleGraph): Map<string, string> {
   for (const [, name, spec] of info.code.matchAll(/import\s*\*\s*as\s+(\w+)\s+from\s*["']([^"']+)["']/g)) {
     const target = resolve(spec!);
     if (target) exports.set(name!, target);
+  }
+  // import { useQuery } from "./useQuery.js"; ... export { useQuery, streamedQuery as experimental_streamedQuery };
+  const imported = new Map<string, string>();
+  for (const [, names, spec] of info.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const target = resolve(spec!);
+    if (target) for (const name of names!.split(',')) imported.set(name.trim().split(/\s+as\s+/).pop()!, target);
+  }
+  for (const [, names] of info.code.matchAll(/export\s*\{([^}]*)\}\s*;/g)) {
+    for (const name of names!.split(',')) {
+      const [local, exported = local] = name.trim().split(/\s+as\s+/);
+      const target = imported.get(local!);
+      if (target) exports.set(exported!, target);
+    }
+  }
+  // export * from "@tanstack/query-core"; (an index of the same kind)
+  for (const [, spec] of info.code.matchAll(/export\s*\*\s*from\s*["']([^"']+)["']/g)) {
+    const target = resolve(spec!);
+    if (target) for (const [name, from] of barrelExports(target, graph)) if (!exports.has(name)) exports.set(name, from);
   }
   return exports;
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { TriangleAlertIcon } from '../components/shell-icons';
 import { Link, useLocation } from 'react-router';
 import { common } from '../lib/messages/common';
 import { paths } from '#shared/paths';
@@ -15,7 +15,7 @@ function ProblemPage({ title, children }: { title: string; children: ReactNode }
     <PageLayout title={title}>
       <Card className="flex flex-col gap-3">
         <div className="flex items-center gap-3">
-          <AlertTriangle className="size-8 shrink-0 text-danger" aria-hidden />
+          <TriangleAlertIcon className="size-8 shrink-0 text-danger" aria-hidden />
           <h1 className="text-2xl font-bold">{title}</h1>
         </div>
         {children}

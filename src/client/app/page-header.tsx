@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import { MenuIcon } from '../components/shell-icons';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { common } from '../lib/messages/common';
@@ -56,7 +56,7 @@ function MenuButtonStandIn({ onOpen }: { onOpen?: (how: 'pointer' | 'keyboard') 
         onOpen?.('keyboard');
       }}
     >
-      <Menu className="size-6" aria-hidden />
+      <MenuIcon className="size-6" aria-hidden />
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { WifiOff } from 'lucide-react';
+import { WifiOffIcon } from '../../components/shell-icons';
 import { useOnline } from '../../lib/use-online';
 import { offline } from '../../lib/messages/offline';
 
@@ -14,7 +14,7 @@ export function OfflineBanner() {
     <div role="status" className="sticky top-0 z-[150]" data-testid="offline-banner">
       {!online && (
         <p data-offline-banner className="flex h-9 items-center justify-center gap-2 bg-ink px-4 text-center text-sm font-semibold whitespace-nowrap text-surface">
-          <WifiOff className="size-4 shrink-0" aria-hidden />
+          <WifiOffIcon className="size-4 shrink-0" aria-hidden />
           <span>
             {m.banner}
             <span className="sr-only">. {m.bannerDetail}</span>

@@ -67,19 +67,19 @@ describe('SignInPage', () => {
   });
 
   /** /login's drawn form (scripts/prerender.mjs), watched as main.tsx watches it, then replaced by the app. */
-  function drawForm() {
+  function drawForm(typed: { email: string; password: string }) {
     const drawn = document.createElement('div');
     drawn.innerHTML = '<form method="dialog"><input name="email" type="email"><input name="password" type="password"><button>Sign In</button></form>';
     document.body.append(drawn);
     watchPrerenderedInput(drawn);
     const field = (name: string) => drawn.querySelector<HTMLInputElement>(`[name=${name}]`)!;
-    return { drawn, email: field('email'), password: field('password'), form: drawn.querySelector('form')! };
+    field('email').value = typed.email;
+    field('password').value = typed.password;
+    return { drawn, password: field('password'), form: drawn.querySelector('form')! };
   }
 
   it("takes up what was typed into /login's drawn form before the app arrived, focus included, then forgets it", async () => {
-    const drawn = drawForm();
-    drawn.email.value = 'rosa@example.test';
-    drawn.password.value = 'correct horse';
+    const drawn = drawForm({ email: 'rosa@example.test', password: 'correct horse' });
     drawn.password.focus();
     drawn.drawn.remove();
 
@@ -99,9 +99,7 @@ describe('SignInPage', () => {
   });
 
   it('sends a sign-in asked for on the drawn form (where it went nowhere) once the screen is here, once', async () => {
-    const drawn = drawForm();
-    drawn.email.value = 'rosa@example.test';
-    drawn.password.value = 'correct horse battery';
+    const drawn = drawForm({ email: 'rosa@example.test', password: 'correct horse battery' });
     drawn.form.requestSubmit();
     drawn.form.requestSubmit();
     drawn.drawn.remove();

@@ -28,9 +28,6 @@ const fieldNames = ['email', 'password'] as const;
 // Only accounts with two-step sign-in need the code step: it stays out of /login's first download.
 const SignInCodeStep = lazy(() => import('./sign-in-code-step').then((m) => ({ default: m.SignInCodeStep })));
 
-/** The drawn sign-in form's fields as they are now (empty when nothing was drawn or it was taken up). */
-const drawnValues = (): SignInRequest => ({ email: prerenderedValue('email'), password: prerenderedValue('password') });
-
 /**
  * Two fields in plain React state (react-hook-form would be a sixth of this screen's first
  * download): checked on submit with the shared SignInRequestSchema. The check (zod) is
@@ -45,8 +42,7 @@ export function SignInPage() {
   // After an idle sign-out (auth-provider.tsx): said once, then forgotten.
   const [idleSignOut] = useState(wasIdleSignOut);
   useEffect(() => clearIdleSignOut(), []);
-  // What was typed into /login's HTML before this code arrived (lib/prerendered-input.ts).
-  const [values, setValues] = useState<SignInRequest>(drawnValues);
+  const [values, setValues] = useState<SignInRequest>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInFields>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -144,11 +140,11 @@ export function SignInPage() {
     start(values);
   };
 
-  // Once on screen, in place of /login's drawn form: what was typed into it after this screen's
-  // first render, the field the member was in, and a submit they asked for before this code was
-  // here (it went nowhere then) are taken up; then the drawn form is forgotten.
+  // Once on screen, in place of /login's drawn form (lib/prerendered-input.ts), before the first
+  // paint: what was typed into it, the field the member was in, and a submit they asked for
+  // before this code was here (it went nowhere then) are taken up; then it is forgotten.
   useLayoutEffect(() => {
-    const drawn = drawnValues();
+    const drawn = { email: prerenderedValue('email'), password: prerenderedValue('password') };
     // eslint-disable-next-line react-hooks/set-state-in-effect -- read from the replaced drawn form (outside React) before the first paint
     if (drawn.email || drawn.password) setValues(drawn);
     const { focused, submitted } = takePrerenderedInput();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
+import { batchedStdout } from './lib/batched-log';
 import { openDatabase } from '#db/client';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -59,13 +59,10 @@ async function main() {
     return loaded;
   });
 
-  // Log lines are buffered and written in batches, not one write(2) per line: under load the
-  // synchronous writes were a third of the server's CPU. A line waits at most a second; exits
-  // flush what is buffered (docs/decisions/buffered-logging.md).
-  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  const flushTimer = setInterval(() => logStream.flush(), 1000);
-  flushTimer.unref();
-  process.once('exit', () => logStream.flushSync());
+  // Log lines are batched and written asynchronously, not one write(2) per line: under load
+  // the writes were a third of the server's CPU. A line waits at most a second; the exit
+  // writes what is held (docs/decisions/buffered-logging.md).
+  const logStream = batchedStdout();
   // ID cards are signed with CARD_SIGNING_KEY, else a key generated once into DATA_DIR.
   const cardKey = config.CARD_SIGNING_KEY ? undefined : loadOrCreateCardSigningKey(path.resolve(config.DATA_DIR));
   if (cardKey && config.DATABASE_URL) console.warn(cardKeyWarning(path.resolve(config.DATA_DIR)));

@@ -1,0 +1,61 @@
+import pino from 'pino';
+
+/** What the batch hands its lines to: pino's destination (sonic-boom), or a test's stream. */
+export interface LogSink {
+  write(chunk: string): unknown;
+  flush?(callback: (err?: Error) => void): void;
+  flushSync?(): void;
+}
+
+/**
+ * Log lines joined in memory and handed on in chunks of at least `minLength` characters.
+ * sonic-boom can buffer by itself (`minLength`), but it appends every line to its pending
+ * string and measures that whole string's UTF-8 length again for each line, so its cost
+ * grows with the buffer; here a line costs an array push and each chunk one measurement.
+ */
+export class BatchedLog {
+  #lines: string[] = [];
+  #length = 0;
+
+  constructor(
+    private readonly sink: LogSink,
+    private readonly minLength = 4096,
+  ) {}
+
+  write(line: string): void {
+    this.#lines.push(line);
+    this.#length += line.length;
+    if (this.#length >= this.minLength) this.flush();
+  }
+
+  /** Hands what is held to the sink now; `callback` (pino's `logger.flush`) once the sink has written it. */
+  flush(callback?: (err?: Error) => void): void {
+    if (this.#lines.length > 0) {
+      const chunk = this.#lines.join('');
+      this.#lines = [];
+      this.#length = 0;
+      this.sink.write(chunk);
+    }
+    if (!callback) return;
+    if (this.sink.flush) this.sink.flush(callback);
+    else callback();
+  }
+
+  /** At exit: what is held, and what the sink still buffers, written before the process ends. */
+  flushSync(): void {
+    this.flush();
+    this.sink.flushSync?.();
+  }
+}
+
+/**
+ * The server's log destination: standard output, written asynchronously in batches. A line
+ * waits at most `maxWaitMs` when the server is quiet; the process's exit writes what is left
+ * (docs/decisions/buffered-logging.md).
+ */
+export function batchedStdout(maxWaitMs = 1000): BatchedLog {
+  const log = new BatchedLog(pino.destination({ dest: 1, sync: false }));
+  setInterval(() => log.flush(), maxWaitMs).unref();
+  process.once('exit', () => log.flushSync());
+  return log;
+}

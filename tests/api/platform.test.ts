@@ -128,6 +128,42 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('compressed API answers', () => {
+  it('compresses answers of 1 KiB or more for a client that accepts it, and leaves the small fixed ones plain', async () => {
+    const accepts = { 'accept-encoding': 'br, gzip' };
+    const doc = await t.app.inject({ url: '/api/openapi.json', headers: accepts });
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(doc.headers.vary).toMatch(/accept-encoding/i);
+    const member = await signedInMember(t.app);
+    // The routes that skip the compression hooks (compress: false): their answers stay under the threshold.
+    for (const [url, headers] of [
+      ['/healthz', {}],
+      ['/readyz', {}],
+      ['/api/config', {}],
+      ['/manifest.webmanifest', {}],
+      ['/api/auth/me', member.auth],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: { ...accepts, ...headers } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(res.rawPayload.length, url).toBeLessThan(1024);
+    }
+  });
+
+  it('still reads a compressed request body on a route that takes one', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const member = await signedInMember(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: member.email, password: member.password })),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ token: expect.any(String) });
+  });
+});
+
 describe('security headers', () => {
   it('gives JSON answers the API set: nothing may run, load, be framed or be cached', async () => {
     const res = await t.app.inject({ url: '/api/config' });

@@ -47,6 +47,8 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
 
   r.get('/api/auth/me', {
     config: { access: 'member' },
+    // One user and session, well under compression's 1 KiB threshold (app.ts).
+    compress: false,
     schema: { summary: 'Get the signed-in user and session', operationId: 'getCurrentUser', tags: ['auth'], response: { 200: MeResponseSchema, ...errorResponses } },
     handler: async (request) => auth.describe(sessionOf(request)),
   });

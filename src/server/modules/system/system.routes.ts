@@ -12,9 +12,11 @@ export function systemRoutes(app: FastifyInstance, deps: { config: Config; ping:
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
 
-  r.get('/healthz', { schema: { hide: true, response: { 200: StatusSchema } } }, async () => ({ status: 'ok' as const }));
+  // `compress: false` here: these answers are a few hundred bytes at most, under compression's
+  // 1 KiB threshold, so its per-request hooks would only look and pass (app.ts).
+  r.get('/healthz', { compress: false, schema: { hide: true, response: { 200: StatusSchema } } }, async () => ({ status: 'ok' as const }));
 
-  r.get('/readyz', { schema: { hide: true, response: { 200: StatusSchema, 503: StatusSchema } } }, async (_request, reply) => {
+  r.get('/readyz', { compress: false, schema: { hide: true, response: { 200: StatusSchema, 503: StatusSchema } } }, async (_request, reply) => {
     try {
       await deps.ping();
       return { status: 'ok' as const };
@@ -25,6 +27,7 @@ export function systemRoutes(app: FastifyInstance, deps: { config: Config; ping:
 
   r.get('/api/config', {
     config: { access: 'public' },
+    compress: false,
     schema: { summary: 'Get the brand and links the app starts with', operationId: 'getPublicConfig', tags: ['config'], response: { 200: PublicConfigSchema, 500: ErrorBodySchema } },
     handler: async () => ({
       brandName: config.BRAND_NAME,
@@ -52,7 +55,7 @@ export function systemRoutes(app: FastifyInstance, deps: { config: Config; ping:
       { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   });
-  r.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) =>
+  r.get('/manifest.webmanifest', { compress: false, schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('application/manifest+json').send(manifest),
   );
 

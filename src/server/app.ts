@@ -151,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBodyDeadline(app, config);
   registerInputHygiene(app);
   const securityHeaders = registerSecurityHeaders(app, { logoUrl: config.BRAND_LOGO_URL });
+  // Before any route: every route gets its own metrics hook as it is added (plugins/metrics.ts).
+  const metrics = registerMetrics(app, { allow: parseAllowList(config.METRICS_ALLOW), ...(database.poolStats ? { pool: database.poolStats } : {}) });
   // Before compress: the built client is served precompressed, never compressed per request.
   await registerClient(app, { serve: config.SERVE_CLIENT, clientDir: config.CLIENT_DIR, headers: securityHeaders });
   // Answers of 1 KiB or more are compressed. Routes whose answers never reach that say
@@ -173,7 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue: config.PASSWORD_HASH_QUEUE,
     busyMessage: messages.auth.server.busy,
   }).hasher;
-  const metrics = registerMetrics(app, { allow: parseAllowList(config.METRICS_ALLOW), ...(database.poolStats ? { pool: database.poolStats } : {}) });
   const sessionCache = registerSessionCache(app, { config, database });
   const auth = createAuthService({
     db: database.db,

@@ -1,6 +1,7 @@
 import type { BlockList } from 'node:net';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { AnswerBook, type RouteAnswers, answerMetrics } from './answer-counts';
 import { isAllowed } from '../lib/allow-list';
 import { bodyDeadlineOutcome } from './transport';
 
@@ -36,6 +37,11 @@ export interface MetricsOptions {
   pool?: () => { total: number; idle: number; waiting: number; max: number };
 }
 
+/** A route's hooks of one kind as an array (Fastify takes one hook or an array). */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
+
 /**
  * Prometheus metrics at GET /metrics: request rate, latency per route, errors, the database
  * pool, sign-in outcomes and the process. Only addresses on the allow list see it, judged by
@@ -43,21 +49,8 @@ export interface MetricsOptions {
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): Metrics {
   const registry = new Registry();
-  const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer, by route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const errors = new Counter({
-    name: 'http_errors_total',
-    help: 'Answers with a 4xx (client) or 5xx (server) status',
-    labelNames: ['method', 'route', 'status', 'class'] as const,
-    registers: [registry],
-  });
+  const book = new AnswerBook();
+  const { requests, errors } = answerMetrics(book, registry);
   const signIns = new Counter({ name: 'auth_signin_total', help: 'Sign-in attempts by outcome (an unknown email counts as bad_password)', labelNames: ['outcome'] as const, registers: [registry] });
   for (const outcome of ['success', 'bad_password', 'locked', 'rate_limited', 'bad_mfa_code', 'mfa_required'] as const) signIns.inc({ outcome }, 0);
   if (options.pool) {
@@ -84,19 +77,24 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     });
   }
 
-  // A callback hook, not an async one: no promise per request on the hot path.
-  app.addHook('onResponse', (request, reply, done) => {
-    // The route pattern, never the raw URL: ids and junk paths must not multiply the series.
-    // (Fastify builds `routeOptions` afresh on every read: read once.)
-    const pattern = request.routeOptions.url;
-    if (pattern === '/metrics') return done();
-    const route = pattern ?? 'unmatched';
-    const status = String(reply.statusCode);
-    requests.inc({ method: request.method, route, status });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    if (reply.statusCode >= 400) errors.inc({ method: request.method, route, status, class: reply.statusCode >= 500 ? 'server' : 'client' });
-    done();
-  });
+  // Each route records its own answers, in an onResponse hook made for it that knows its
+  // pattern (never the raw URL: ids and junk paths must not multiply the series) and holds
+  // its entries in the book (plugins/answer-counts.ts). Callback hooks, not async ones.
+  const recorder = (route: string) => {
+    const byMethod = new Map<string, RouteAnswers>();
+    return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      let answers = byMethod.get(request.method);
+      if (!answers) {
+        answers = book.for(request.method, route);
+        byMethod.set(request.method, answers);
+      }
+      answers.record(reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+  };
+  // Requests no route matched (the not-found handler's answers) share one series.
+  const unmatched = recorder('unmatched');
+  app.addHook('onResponse', (request, reply, done) => (request.is404 ? unmatched(request, reply, done) : done()));
 
   // A request whose client went away, or whose body was cut for being too slow, never gets
   // an answer (no onResponse): counted here as 499 (nginx's "client closed request") or 408.
@@ -113,10 +111,10 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     done();
   };
   app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url !== '/metrics') route.onResponse = [...hooksOf(route.onResponse), recorder(route.url)];
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return;
-    const existing = route.onRequestAbort ? (Array.isArray(route.onRequestAbort) ? route.onRequestAbort : [route.onRequestAbort]) : [];
-    route.onRequestAbort = [...existing, onAbort] as RouteOptions['onRequestAbort'];
+    route.onRequestAbort = [...hooksOf(route.onRequestAbort), onAbort];
   });
 
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {

@@ -2,7 +2,7 @@ import { type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type DestinationStream, stdSerializers } from 'pino';
 import type { Database } from '#db/client';
 import { messages } from '#shared/messages/index';
@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { openapiDocument, openapiTransform } from './openapi';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './lib/counter-store';
 import { type PasswordHasher, createHashPool } from './lib/hash-pool';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -142,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   requestLog.attach(app.log);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.addHook('onClose', async () => {
     if (!deps.counters) await counters.close();
   });

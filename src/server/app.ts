@@ -43,6 +43,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { registerClient } from './plugins/client';
 import { registerBodyDeadline, serverTimeouts } from './plugins/transport';
 import { RequestLog, lazyChildLogger } from './plugins/request-log';
+import { asArray } from './lib/as-array';
 
 export interface AppDeps {
   config: Config;
@@ -161,8 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // per request were a tenth of such a route's time. Requests without a body get no
   // decompression hook either: there is nothing for it to inflate.
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.every((method) => method === 'GET' || method === 'HEAD' || method === 'DELETE')) route.decompress ??= false;
+    if (asArray(route.method).every((method) => method === 'GET' || method === 'HEAD' || method === 'DELETE')) route.decompress ??= false;
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // The document is generated from the route table (summary, operationId, security from config.access): src/server/openapi.ts.

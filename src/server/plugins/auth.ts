@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { messages } from '#shared/messages/index';
 import { AppError } from '../lib/app-error';
 import type { AuthenticatedSession, AuthService } from '../modules/auth/auth.service';
+import { asArray } from '../lib/as-array';
 
 /** Who may call a route. Every /api route must declare one in `config.access`. */
 export type Access = 'public' | 'member' | 'admin';
@@ -63,13 +64,12 @@ export function registerAuthGuards(app: FastifyInstance, auth: AuthService, rout
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = route.config?.access;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const methods = asArray(route.method);
     if (!route.url.startsWith('/api/')) return;
     if (!access) throw new Error(`Route ${methods.join(',')} ${route.url} must declare config.access`);
     for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
     // onRequest: callers are refused before their body is even parsed or validated.
     if (access === 'public') return;
-    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [guards[access], ...existing];
+    route.onRequest = [guards[access], ...asArray(route.onRequest)];
   });
 }

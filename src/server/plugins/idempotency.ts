@@ -6,6 +6,7 @@ import type { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages/index';
 import type { Clock } from '../lib/clock';
 import * as repo from '../modules/idempotency/idempotency.repository';
+import { asArray } from '../lib/as-array';
 
 /**
  * The authenticated calls that create something, and so take an `Idempotency-Key`
@@ -154,10 +155,8 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: { db: D
     });
   }
 
-  const asArray = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
-
   app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const methods = asArray(route.method);
     const entry = methods.map((m) => `${m} ${route.url}`).find((e) => IDEMPOTENT_ROUTES.includes(e));
     if (!entry) return;
     seen.add(entry);

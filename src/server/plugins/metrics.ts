@@ -4,6 +4,7 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { AnswerBook, type RouteAnswers, answerMetrics } from './answer-counts';
 import { isAllowed } from '../lib/allow-list';
 import { bodyDeadlineOutcome } from './transport';
+import { asArray } from '../lib/as-array';
 
 /** Process metrics (CPU, memory, event loop lag, GC) are per process, not per app: collected once. */
 let processRegistry: Registry | undefined;
@@ -35,11 +36,6 @@ export interface MetricsOptions {
   allow: BlockList;
   /** The database pool right now, when there is one. */
   pool?: () => { total: number; idle: number; waiting: number; max: number };
-}
-
-/** A route's hooks of one kind as an array (Fastify takes one hook or an array). */
-function hooksOf<T>(hooks: T | T[] | undefined): T[] {
-  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /**
@@ -111,10 +107,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     done();
   };
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (route.url !== '/metrics') route.onResponse = [...hooksOf(route.onResponse), recorder(route.url)];
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return;
-    route.onRequestAbort = [...hooksOf(route.onRequestAbort), onAbort];
+    if (route.url !== '/metrics') route.onResponse = [...asArray(route.onResponse), recorder(route.url)];
+    if (!asArray(route.method).some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return;
+    route.onRequestAbort = [...asArray(route.onRequestAbort), onAbort];
   });
 
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {

@@ -2,6 +2,7 @@ import type { ServerOptions } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config';
 import { ROSTER_UPLOAD_TIMEOUTS } from '../modules/enrolment/enrolment.service';
+import { asArray } from '../lib/as-array';
 
 type TimeoutConfig = Pick<Config, 'REQUEST_TIMEOUT_MS' | 'HEADERS_TIMEOUT_MS' | 'CONNECTION_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'BODY_LIMIT_BYTES'>;
 
@@ -101,7 +102,6 @@ export function registerBodyDeadline(app: FastifyInstance, config: Pick<Config, 
       clearDeadline(request);
       done(null, payload);
     };
-    const existing = route.preParsing ? (Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing]) : [];
-    route.preParsing = [...existing, lift] as RouteOptions['preParsing'];
+    route.preParsing = [...asArray(route.preParsing), lift] as RouteOptions['preParsing'];
   });
 }

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
+import { SIGNED_IN_COOKIE } from '../src/shared/i18n/languages';
 import { startApp } from './support';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,7 +32,10 @@ const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-net
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
-/** What the app keeps in local storage for a signed-in member (lib/session-keys.ts). */
+/**
+ * What the app keeps in local storage for a signed-in member (lib/session-keys.ts); it also
+ * tells the server in a cookie for /home that the device holds a session (`SIGNED_IN_COOKIE`).
+ */
 interface Session {
   token: string;
   user: string;
@@ -86,6 +90,7 @@ async function wireBytes(base: string, route: Route, session?: Session): Promise
         localStorage.setItem('auth_user', user!);
         localStorage.setItem('auth_account', account!);
       }, [session.token, session.user, session.account]);
+      await context.addCookies([{ name: SIGNED_IN_COOKIE, value: 'en', url: `${base}/home`, sameSite: 'Lax' }]);
     }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -148,7 +153,7 @@ async function startChromium(): Promise<{ port: number; close(): Promise<void> }
   };
 }
 
-/** Writes the session into the origin's local storage through the DevTools protocol (no page of the app is loaded, so no cache is warmed). */
+/** Writes the session into the origin's local storage, and its cookie, through the DevTools protocol (no page of the app is loaded, so no cache is warmed). */
 async function storeSession(port: number, base: string, session: Session) {
   const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
   const ws = new WebSocket(version.webSocketDebuggerUrl);
@@ -181,6 +186,7 @@ async function storeSession(port: number, base: string, session: Session) {
     }
     const entries = { auth_token: session.token, auth_user: session.user, auth_account: session.account };
     await evaluate(Object.entries(entries).map(([key, value]) => `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`).join(' '));
+    await evaluate(`document.cookie = ${JSON.stringify(`${SIGNED_IN_COOKIE}=en; Path=/home; Max-Age=31536000; SameSite=Lax`)};`);
     await send('Target.closeTarget', { targetId });
   } finally {
     ws.close();

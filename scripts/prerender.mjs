@@ -1,55 +1,64 @@
-// Writes the sign-in screen into /login's documents, one per language (login.en.html,
-// login.es.html next to the built index.html), so that a first visit paints the screen from
-// the HTML instead of after the app's JavaScript has arrived and run. The server answers /login
-// with the one in the visitor's language (src/server/plugins/client.ts); the app then renders
-// the same screen over it. docs/decisions/prerendered-sign-in.md.
+// Writes the sign-in screen into /login's documents and Home into /home's, one per language
+// (login.en.html, home.es.html... next to the built index.html), so that a first visit paints
+// the screen from the HTML instead of after the app's JavaScript has arrived and run. The server
+// answers with the one in the visitor's language (src/server/plugins/client.ts); the app then
+// renders the same screen over it. docs/decisions/prerendered-sign-in.md.
 // Usage: node scripts/prerender.mjs   (after vite build; reads and writes $BUILD_OUT/client, BUILD_OUT=dist)
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { Window } from 'happy-dom';
 import { build } from 'vite';
 
-/** Web storage as the browser has it, enough for the app's reads at its first render. */
-class MemoryStorage {
-  #items;
-  constructor(items) {
-    this.#items = new Map(Object.entries(items));
+/**
+ * The member Home is drawn for a session of no one in particular: the app's storage as sign-in
+ * leaves it (lib/auth-storage.ts), with no name (Home's greeting is then the nameless one) and
+ * an account with nothing to ask of the member (no banner). Nothing of it reaches the HTML but
+ * the screen.
+ */
+const SOMEONE_SIGNED_IN = {
+  auth_token: 'drawn-at-build',
+  auth_user: JSON.stringify({ id: '00000000-0000-0000-0000-000000000000', firstName: '', lastName: '', email: '', lhmpId: '', company: '', role: 'member' }),
+  auth_account: JSON.stringify({ emailVerified: true, mfaEnabled: true }),
+};
+
+/** The browser the screens are drawn for: a phone's Chromium. */
+const PHONE = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
+
+/** The screens drawn, each with the device the build renders it on. */
+const SCREENS = [
+  { path: '/login', file: 'login', storage: {} },
+  { path: '/home', file: 'home', storage: SOMEONE_SIGNED_IN },
+];
+
+/** In a worker of its own (the app reads its language and session once, as its modules load): one screen in one language. */
+async function renderInWorker({ bundle, language, path: location, storage }) {
+  // An online phone (a Chromium that can listen: Home draws its voice block as such a phone
+  // shows it) that chose `language`: happy-dom's window, which the screens' code reads as a
+  // browser's (storage, navigator, document).
+  const window = new Window({ url: `https://wellhaven.invalid${location}`, settings: { navigator: { userAgent: PHONE } } });
+  Object.defineProperty(window.navigator, 'languages', { value: [language] });
+  Object.defineProperty(window.navigator, 'maxTouchPoints', { value: 5 });
+  window.webkitSpeechRecognition = function SpeechRecognition() {};
+  for (const [key, value] of Object.entries({ ...storage, 'wellhaven.language': language })) window.localStorage.setItem(key, value);
+  for (const name of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage']) {
+    Object.defineProperty(globalThis, name, { value: name === 'window' ? window : window[name], configurable: true });
   }
-  getItem(key) {
-    return this.#items.get(key) ?? null;
-  }
-  setItem(key, value) {
-    this.#items.set(key, String(value));
-  }
-  removeItem(key) {
-    this.#items.delete(key);
-  }
+  const { renderFirstScreen } = await import(pathToFileURL(bundle).href);
+  parentPort.postMessage(await renderFirstScreen(location));
 }
 
-/** In a worker of its own (the app reads its language once, as its modules load): one language's screen. */
-async function renderInWorker({ bundle, language }) {
-  // An online device that chose `language` and holds no session.
-  const browser = {
-    localStorage: new MemoryStorage({ 'wellhaven.language': language }),
-    sessionStorage: new MemoryStorage({}),
-    navigator: { onLine: true, language, languages: [language] },
-  };
-  for (const [name, value] of Object.entries(browser)) Object.defineProperty(globalThis, name, { value, configurable: true });
-  const { renderSignInScreen } = await import(pathToFileURL(bundle).href);
-  parentPort.postMessage(await renderSignInScreen());
-}
-
-function renderLanguage(bundle, language) {
+function renderLanguage(bundle, screen, language) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { bundle, language } });
+    const worker = new Worker(new URL(import.meta.url), { workerData: { bundle, language, path: screen.path, storage: screen.storage } });
     worker.once('message', (html) => {
       resolve(html);
-      // The screen's pending configuration request holds nothing worth waiting for.
+      // The screen's pending requests hold nothing worth waiting for.
       void worker.terminate();
     });
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`prerender of ${language} exited with ${code}`)));
+    worker.once('exit', (code) => reject(new Error(`prerender of ${screen.path} in ${language} exited with ${code}`)));
   });
 }
 
@@ -64,18 +73,23 @@ async function main() {
     const shell = await readFile(path.join(clientDir, 'index.html'), 'utf8');
     const root = '<div id="root"></div>';
     if (shell.split(root).length !== 2) throw new Error(`index.html must hold ${root} once`);
-    for (const language of LANGUAGES) {
-      const screen = await renderLanguage(bundle, language);
-      if (!screen.includes('<main')) throw new Error(`the ${language} sign-in screen rendered no <main>`);
-      const page = shell
-        .replace(root, `<div id="root">${screen}</div>`)
-        .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-        // The screen is drawn here: the app's code is fetched once it shows (main.tsx), not
-        // alongside the style sheet, whose bandwidth it would share on a slow connection.
-        .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, '');
-      await writeFile(path.join(clientDir, `login.${language}.html`), page);
+    const written = [];
+    for (const screen of SCREENS) {
+      for (const language of LANGUAGES) {
+        const html = await renderLanguage(bundle, screen, language);
+        if (!html.includes('<main')) throw new Error(`${screen.path} in ${language} rendered no <main>`);
+        const page = shell
+          .replace(root, `<div id="root">${html}</div>`)
+          .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+          // The screen is drawn here: the app's code is fetched once it shows (main.tsx), not
+          // alongside the style sheet, whose bandwidth it would share on a slow connection.
+          .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, '');
+        const file = `${screen.file}.${language}.html`;
+        await writeFile(path.join(clientDir, file), page);
+        written.push(file);
+      }
     }
-    console.log(`prerendered /login: ${LANGUAGES.map((l) => `login.${l}.html`).join(', ')}`);
+    console.log(`prerendered ${SCREENS.map((s) => s.path).join(' and ')}: ${written.join(', ')}`);
   } finally {
     await rm(bundleDir, { recursive: true, force: true });
   }

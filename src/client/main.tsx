@@ -2,6 +2,7 @@ import './lib/zod-csp';
 import { preloadFirstScreen } from './app/first-screen';
 import { DEFAULT_LANGUAGE } from '#shared/i18n/languages';
 import { language, loadTranslation } from './lib/language';
+import { replayPrerenderedTaps } from './lib/prerendered-clicks';
 import { watchPrerenderedInput } from './lib/prerendered-input';
 import { applyThemeChoice, readThemeChoice } from './lib/theme';
 import './styles.css';
@@ -9,20 +10,25 @@ import './styles.css';
 /*
  * The page's only script, kept small so that it runs as soon as it arrives: index.html
  * preloads the app chunk in parallel (vite.config.ts), and this starts the first screen's
- * code at the same time, so neither waits for the other. /login's HTML carries its screen
- * instead (docs/decisions/prerendered-sign-in.md): the app comes once that has been shown.
+ * code at the same time, so neither waits for the other. /login's HTML, and a signed-in
+ * device's /home, carry their screen instead (docs/decisions/prerendered-sign-in.md): the
+ * app comes once that has been shown.
  */
 const root = document.getElementById('root')!;
-// /login's HTML carries its screen: what the member does in it before the app is here is kept.
+// /login's and /home's HTML carry their screen: what the member types or taps in it before the
+// app is here is kept.
 watchPrerenderedInput(root);
+replayPrerenderedTaps(root);
 applyThemeChoice(readThemeChoice());
 document.documentElement.lang = language;
-// A translation comes first: every screen's code reads its strings as it loads.
-if (language === DEFAULT_LANGUAGE) preloadFirstScreen(window.location.pathname);
+// A translation comes first: every screen's code reads its strings as it loads. A screen the
+// HTML carries is shown before any code of it is fetched.
+const preloadAtOnce = language === DEFAULT_LANGUAGE && !root.hasChildNodes();
+if (preloadAtOnce) preloadFirstScreen(window.location.pathname);
 void loadTranslation()
   .then(afterFirstPaint)
   .then(() => {
-    if (language !== DEFAULT_LANGUAGE) preloadFirstScreen(window.location.pathname);
+    if (!preloadAtOnce) preloadFirstScreen(window.location.pathname);
     return import('./app/start');
   });
 

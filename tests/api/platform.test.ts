@@ -13,6 +13,7 @@ const assetSource = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
 const signInTitles = { en: 'Sign In', es: 'Iniciar sesión' };
 const signInDocument = (language: string, title: string) =>
   `<!doctype html><html lang="${language}"><head><title>Wellhaven</title></head><body><div id="root"><main><h1>${title}</h1><!-- ${'screen '.repeat(60)} --></main></div></body></html>`;
+const homeTitles = { en: 'Welcome back', es: 'Hola de nuevo' };
 
 beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
@@ -24,6 +25,10 @@ beforeAll(async () => {
   // The sign-in screen drawn into /login's documents at build (scripts/prerender.mjs), one per language.
   for (const [language, title] of Object.entries(signInTitles)) {
     writeFileSync(path.join(clientDir, `login.${language}.html`), signInDocument(language, title));
+  }
+  // And Home into /home's, for a device that holds a session.
+  for (const [language, title] of Object.entries(homeTitles)) {
+    writeFileSync(path.join(clientDir, `home.${language}.html`), signInDocument(language, title));
   }
   writeFileSync(path.join(clientDir, 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>`);
   // The build step, as `npm run build` runs it: a .br and a .gz next to every text file where smaller.
@@ -363,6 +368,74 @@ describe('/login with its screen drawn at build', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(readFileSync(path.join(clientDir, 'index.html')).toString());
       expectDocumentHeaders(res, 'GET /login (shell)');
+    } finally {
+      await shellOnly.close();
+    }
+  });
+});
+
+describe('/home with its screen drawn at build', () => {
+  const file = (name: string) => readFileSync(path.join(clientDir, name)).toString();
+  const home = (headers: Record<string, string> = {}, url = '/home') => client.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+  it("is drawn for a device whose cookie says it holds a session, in that cookie's language; anyone else gets the app shell", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ cookie: 'wellhaven-signed-in=en' }, 'home.en.html'],
+      [{ cookie: 'other=1; wellhaven-signed-in=es', 'accept-language': 'en' }, 'home.es.html'],
+      // The browser's languages do not choose: the cookie holds the language the app's pages are in.
+      [{ cookie: 'wellhaven-signed-in=en', 'accept-language': 'es' }, 'home.en.html'],
+      // No session on the device, or a value that names no language: the shell, which leads to /login.
+      [{}, 'index.html'],
+      [{ 'accept-language': 'es' }, 'index.html'],
+      [{ cookie: 'wellhaven-language=es' }, 'index.html'],
+      [{ cookie: 'wellhaven-signed-in=' }, 'index.html'],
+      [{ cookie: 'wellhaven-signed-in=../../etc/passwd' }, 'index.html'],
+      [{ cookie: 'wellhaven-signed-in=de' }, 'index.html'],
+    ];
+    for (const [headers, document] of cases) {
+      const res = await home(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.body, JSON.stringify(headers)).toBe(file(document));
+      expectDocumentHeaders(res, `GET /home ${JSON.stringify(headers)}`);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers.vary).toLowerCase().split(/,\s*/).sort()).toEqual(['accept-encoding', 'cookie']);
+    }
+    expect((await home({ cookie: 'wellhaven-signed-in=es' }, '/home?from=install')).body).toBe(file('home.es.html'));
+  });
+
+  it('is precompressed, and answers HEAD', async () => {
+    const res = await home({ 'accept-encoding': 'gzip', cookie: 'wellhaven-signed-in=es' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.equals(readFileSync(path.join(clientDir, 'home.es.html.gz')))).toBe(true);
+    const head = await client.app.inject({ method: 'HEAD', url: '/home', headers: { cookie: 'wellhaven-signed-in=en' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it("is the same page for anonymous, member and admin callers: it holds nobody's data and takes no token", async () => {
+    const anonymous = await home({ cookie: 'wellhaven-signed-in=en' });
+    const member = await signedInMember(client.app);
+    const admin = await signedInAdmin(client);
+    for (const caller of [member, admin]) {
+      const res = await home({ cookie: 'wellhaven-signed-in=en', authorization: `Bearer ${caller.token}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(anonymous.body);
+      expect(res.body).not.toContain(caller.email);
+      // A token alone does not make it the drawn Home: the device's cookie does.
+      expect((await home({ authorization: `Bearer ${caller.token}` })).body).toBe(file('index.html'));
+    }
+  });
+
+  it('is the plain app shell where the build drew no Home', async () => {
+    const bare = mkdtempSync(path.join(tmpdir(), 'wellhaven-client-'));
+    writeFileSync(path.join(bare, 'index.html'), file('index.html'));
+    writeFileSync(path.join(bare, 'home.es.html'), signInDocument('es', homeTitles.es));
+    const shellOnly = await createTestApp({ env: { SERVE_CLIENT: '1', CLIENT_DIR: bare } });
+    try {
+      const res = await shellOnly.app.inject({ url: '/home', headers: { accept: 'text/html', cookie: 'wellhaven-signed-in=es' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(file('index.html'));
+      expectDocumentHeaders(res, 'GET /home (shell)');
     } finally {
       await shellOnly.close();
     }

@@ -1,23 +1,10 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { messages as en } from '../../src/shared/messages/index';
 import { messages as es } from '../../src/shared/messages/es/index';
-import { expect, expectNoSeriousA11yViolations, registerViaApi, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, holdAppCode, registerViaApi, test } from './support/fixtures';
 
-/**
- * /login's HTML carries the sign-in screen (scripts/prerender.mjs), so it shows before the
- * app's code has arrived. Holds the app's chunk until `release` is called.
- */
-async function holdAppCode(page: Page) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let requested = false;
-  await page.route(/\/assets\/app-[^/]*\.js$/, async (route: Route) => {
-    requested = true;
-    await held;
-    await route.continue();
-  });
-  return { release, wasRequested: () => requested };
-}
+// /login's HTML carries the sign-in screen (scripts/prerender.mjs), so it shows before the app's
+// code has arrived.
 
 /** Whether the app has rendered over the drawn screen: React's inputs carry the ids it gives them. */
 const appHasStarted = (page: Page) => page.evaluate(() => Boolean(document.querySelector('input[name=email]')?.id.startsWith('_r')));

@@ -1,15 +1,14 @@
-import { paths } from '#shared/paths';
 import { loadTranslation } from '../lib/language';
 
 /**
- * The sign-in screen as HTML, in the language this process's storage names (the build's
- * scripts/prerender.mjs sets it). As main.tsx does, the translation comes first: every screen's
- * module reads its strings as it loads.
+ * A screen as HTML, in the language this process's storage names and as its session stands (the
+ * build's scripts/prerender.mjs sets both). As main.tsx does, the translation comes first: every
+ * screen's module reads its strings as it loads.
  */
-export async function renderSignInScreen(): Promise<string> {
+export async function renderFirstScreen(location: string): Promise<string> {
   await loadTranslation();
   const { renderScreen } = await import('./static-screen');
-  return renderScreen(paths.login);
+  return renderScreen(location);
 }
 
 export { LANGUAGES } from '#shared/i18n/languages';

@@ -7,7 +7,7 @@ import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 /**
- * A screen as the app's first render in a browser draws it, as HTML: signed out, and the
+ * A screen as the app's first render in a browser draws it, as HTML, with the
  * configuration on its way (its request starts with that render, so the header's brand is the
  * same placeholder). start.tsx renders the app over it: React replaces it with the same screen.
  */

@@ -71,7 +71,9 @@ describe('a 401 answer', () => {
       setItem: (k: string, v: string) => void store.set(k, v),
       removeItem: (k: string) => void store.delete(k),
     });
-    vi.stubGlobal('window', { location: { assign } });
+    vi.stubGlobal('window', { location: { assign, protocol: 'http:' } });
+    // The session's cookie for /home (lib/auth-storage.ts) goes with it.
+    vi.stubGlobal('document', { cookie: 'wellhaven-signed-in=en; Path=/home' });
     vi.stubGlobal('fetch', async () => {
       inFlight();
       return new Response(JSON.stringify({ error: 'Authentication required', code: 'unauthenticated' }), { status: 401 });
@@ -82,6 +84,7 @@ describe('a 401 answer', () => {
   it('ends the stored session and starts over when it carried the stored token', async () => {
     await expect(apiGet('/api/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(store.get(AUTH_TOKEN_KEY)).toBeUndefined();
+    expect(document.cookie).toBe('wellhaven-signed-in=; Path=/home; Max-Age=0; SameSite=Lax');
     expect(assign).toHaveBeenCalledWith('/');
   });
 
@@ -90,6 +93,7 @@ describe('a 401 answer', () => {
     await expect(apiGet('/api/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(store.get(AUTH_TOKEN_KEY)).toBe('new-token');
     expect(store.get(AUTH_USER_KEY)).toBe('{}');
+    expect(document.cookie).toBe('wellhaven-signed-in=en; Path=/home');
     expect(assign).not.toHaveBeenCalled();
   });
 

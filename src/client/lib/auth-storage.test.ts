@@ -1,3 +1,5 @@
+// @vitest-environment happy-dom
+// A DOM: the session's cookie for /home (shareSignedInLanguage) is written through `document.cookie`.
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { common } from './messages/common';
@@ -12,8 +14,11 @@ import {
   readStoredAccount,
   readStoredSession,
   replaceStoredToken,
+  shareSignedInLanguage,
   storeAccount,
+  storeSession,
 } from './auth-storage';
+import { language } from './language';
 
 const user = {
   id: '6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
@@ -166,3 +171,52 @@ describe('the account state kept with the session (Home knows it at its first re
   );
 });
 
+
+describe("the session's cookie for /home (the server draws Home for a device that holds one)", () => {
+  let store: Map<string, string>;
+  let written: string[];
+  beforeEach(() => {
+    store = new Map();
+    written = [];
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    });
+    vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => void written.push(value));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("is written with the session, holding the page's language and nothing else, and removed with it", () => {
+    storeSession('secret-token', user as SessionUser);
+    expect(written).toEqual([`wellhaven-signed-in=${language}; Path=/home; Max-Age=31536000; SameSite=Lax`]);
+    clearStoredSession();
+    expect(written[1]).toBe('wellhaven-signed-in=; Path=/home; Max-Age=0; SameSite=Lax');
+    expect(written.join()).not.toContain('secret-token');
+  });
+
+  it('goes when a damaged session is cleared, and is not written when storage refuses the session', () => {
+    store.set(AUTH_TOKEN_KEY, 'tok');
+    store.set(AUTH_USER_KEY, 'not json {');
+    readStoredSession();
+    expect(written).toEqual(['wellhaven-signed-in=; Path=/home; Max-Age=0; SameSite=Lax']);
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    });
+    expect(() => storeSession('tok', user as SessionUser)).toThrow(common.saveAuthFailed);
+    expect(written).toHaveLength(1);
+  });
+
+  it('is Secure on HTTPS', () => {
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, protocol: 'https:' });
+    shareSignedInLanguage('es');
+    expect(written).toEqual(['wellhaven-signed-in=es; Path=/home; Max-Age=31536000; SameSite=Lax; Secure']);
+  });
+});

@@ -1,5 +1,8 @@
-import { isLanguage } from '#shared/i18n/languages';
+import { type Language, SIGNED_IN_COOKIE, isLanguage } from '#shared/i18n/languages';
+import { paths } from '#shared/paths';
 import type { SessionUser } from '#shared/schemas/auth';
+import { writeAddressCookie } from './address-cookie';
+import { language } from './language';
 import { common } from './messages/common';
 import { ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY, AUTH_ACCOUNT_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY } from './session-keys';
 
@@ -50,6 +53,16 @@ export function storedToken(): string | null {
   return localStorage.getItem(AUTH_TOKEN_KEY);
 }
 
+/**
+ * Tells the server that this device holds a session and the language its pages are in (`null`:
+ * it holds none), so that /home's HTML comes with Home drawn in that language
+ * (docs/decisions/prerendered-sign-in.md). The cookie holds the language, never the token.
+ */
+export function shareSignedInLanguage(choice: Language | null) {
+  writeAddressCookie(SIGNED_IN_COOKIE, choice, paths.home);
+}
+
+/** Keeps the session (at sign-in, and each time the server confirms a restored one). */
 export function storeSession(token: string, user: SessionUser) {
   try {
     localStorage.setItem(AUTH_TOKEN_KEY, token);
@@ -57,6 +70,7 @@ export function storeSession(token: string, user: SessionUser) {
   } catch {
     throw new Error(common.saveAuthFailed);
   }
+  shareSignedInLanguage(language);
 }
 
 /**
@@ -75,6 +89,7 @@ export function replaceStoredToken(token: string, user: SessionUser) {
 
 export function clearStoredSession() {
   for (const key of [AUTH_TOKEN_KEY, AUTH_USER_KEY, AUTH_ACCOUNT_KEY, ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY]) localStorage.removeItem(key);
+  shareSignedInLanguage(null);
 }
 
 export type StoredAccount = { emailVerified: boolean; mfaEnabled: boolean };

@@ -1,15 +1,17 @@
 import { LANGUAGE_COOKIE, type Language } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
+import { writeAddressCookie } from './address-cookie';
+import { shareSignedInLanguage, storedToken } from './auth-storage';
 import { LANGUAGE_KEY, language, readSavedLanguage } from './language';
 
 /**
- * Tells the server the device's choice, so that /login's HTML comes in it
- * (docs/decisions/prerendered-sign-in.md): a cookie for that address alone, a year long, that
- * holds the language and nothing else.
+ * Tells the server the device's choice, so that /login's HTML (and, signed in, /home's) comes
+ * in it (docs/decisions/prerendered-sign-in.md): a cookie for that address alone that holds
+ * the language and nothing else.
  */
 function shareSavedLanguage(choice: Language) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_COOKIE}=${choice}; Path=${paths.login}; Max-Age=31536000; SameSite=Lax${secure}`;
+  writeAddressCookie(LANGUAGE_COOKIE, choice, paths.login);
+  if (storedToken()) shareSignedInLanguage(choice);
 }
 
 /**

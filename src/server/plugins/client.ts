@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { parseCookie } from 'cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LANGUAGES, LANGUAGE_COOKIE, type Language, isLanguage } from '#shared/i18n/languages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGES, LANGUAGE_COOKIE, type Language, SIGNED_IN_COOKIE, isLanguage } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
 import { requestLanguage } from '../lib/language';
 import { type SecurityHeaders, useApiHeaders } from './security';
@@ -11,16 +11,23 @@ import { type SecurityHeaders, useApiHeaders } from './security';
 /** Cache life of hashed build output: the name changes with the content. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The sign-in screen's document for a language, drawn at build time (scripts/prerender.mjs). */
-const signInDocument = (language: Language) => `login.${language}.html`;
+/** The screens the build draws into their HTML (scripts/prerender.mjs). */
+type DrawnScreen = 'login' | 'home';
+
+/** A screen's document for a language, drawn at build time. */
+const drawnDocument = (screen: DrawnScreen, language: Language) => `${screen}.${language}.html`;
+
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  return header ? parseCookie(header)[name] : undefined;
+}
 
 /**
  * The language /login's HTML comes in: the device's saved choice (the app shares it in a
  * cookie for that address), else the browser's preferred languages, as the app itself decides.
  */
 function signInLanguage(request: FastifyRequest): Language {
-  const header = request.headers.cookie;
-  const saved = header ? parseCookie(header)[LANGUAGE_COOKIE] : undefined;
+  const saved = cookie(request, LANGUAGE_COOKIE);
   return isLanguage(saved) ? saved : requestLanguage(request);
 }
 
@@ -70,17 +77,23 @@ export async function registerClient(
       globIgnore: [...compressedCopies, 'assets/**'],
       setHeaders: (reply) => void reply.header('cache-control', 'no-cache'),
     });
+    // eslint-disable-next-line security/detect-non-literal-fs-filename -- names from the screen and language lists, not a request
+    const drawn = (screen: DrawnScreen) => LANGUAGES.every((language) => existsSync(path.join(clientDir, drawnDocument(screen, language))));
+    const sendDocument = (reply: FastifyReply, file: string, vary: string) =>
+      reply.headers(opts.headers.document).header('cache-control', 'no-cache').header('vary', vary).type('text/html').sendFile(file);
     // /login with its screen already drawn, in the visitor's language, where the build made them.
-    // eslint-disable-next-line security/detect-non-literal-fs-filename -- names from the language list, not a request
-    if (LANGUAGES.every((language) => existsSync(path.join(clientDir, signInDocument(language))))) {
+    if (drawn('login')) {
       app.get(paths.login, { schema: { hide: true } }, (request, reply) =>
-        reply
-          .headers(opts.headers.document)
-          .header('cache-control', 'no-cache')
-          .header('vary', 'accept-language, cookie')
-          .type('text/html')
-          .sendFile(signInDocument(signInLanguage(request))),
+        sendDocument(reply, drawnDocument('login', signInLanguage(request)), 'accept-language, cookie'),
       );
+    }
+    // /home drawn on a device that says it holds a session (and in which language its pages
+    // are); anyone else gets the app shell, which leads a visitor with no session to /login.
+    if (drawn('home')) {
+      app.get(paths.home, { schema: { hide: true } }, (request, reply) => {
+        const language = cookie(request, SIGNED_IN_COOKIE);
+        return sendDocument(reply, isLanguage(language) ? drawnDocument('home', language) : 'index.html', 'cookie');
+      });
     }
   }
 

@@ -27,3 +27,10 @@ export function pickLanguage(preferred: readonly string[]): Language | undefined
  * address with the sign-in screen already drawn in it (docs/decisions/prerendered-sign-in.md).
  */
 export const LANGUAGE_COOKIE = 'wellhaven-language';
+
+/**
+ * That this device holds a session, and the language its pages are in, as a cookie sent with
+ * `/home` only: the server answers that address with Home already drawn in it. It holds the
+ * language and nothing else (never the token), and goes when the session leaves the device.
+ */
+export const SIGNED_IN_COOKIE = 'wellhaven-signed-in';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type axe from 'axe-core';
-import { type APIRequestContext, type Page, expect, test as base } from '@playwright/test';
+import { type APIRequestContext, type Page, type Route, expect, test as base } from '@playwright/test';
 
 let seq = 0;
 /** Fresh, valid registration data: every test makes its own people. */
@@ -120,6 +120,22 @@ export async function pauseClock(page: Page) {
   await expect(async () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   }).toPass();
+}
+
+/**
+ * Holds the app's chunk back until `release` is called: what a page's HTML draws (/login, a
+ * signed-in device's /home: scripts/prerender.mjs) is then all there is.
+ */
+export async function holdAppCode(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/app-[^/]*\.js$/, async (route: Route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  return { release, wasRequested: () => requested };
 }
 
 export const test = base.extend<{ member: Member }>({

@@ -81,7 +81,8 @@ function runtimeFor(key: string, isSafari: boolean): VoiceRuntime {
 export function useVoiceSession(support: VoiceSupport) {
   const { token } = useAuth();
   const runtime = useMemo(() => runtimeFor(token ?? 'signed-out', support.isSafari), [token, support.isSafari]);
-  const state = useSyncExternalStore(runtime.subscribe, runtime.getState);
+  // The same state for a screen drawn ahead of time (app/static-screen.tsx): the session's start.
+  const state = useSyncExternalStore(runtime.subscribe, runtime.getState, runtime.getState);
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -120,5 +121,5 @@ const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 
 /** The current time to the second, re-rendering every second while `active` (session countdown). */
 export function useSecondClock(active: boolean): number {
-  return useSyncExternalStore(active ? subscribeEverySecond : subscribeNever, currentSecond);
+  return useSyncExternalStore(active ? subscribeEverySecond : subscribeNever, currentSecond, currentSecond);
 }

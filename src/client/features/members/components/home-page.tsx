@@ -49,7 +49,8 @@ export function HomePage({ banner, voiceSearch, loginPopup }: { banner?: ReactNo
   const { wellnessProgramUrl } = useConfig();
   return (
     <PageLayout title={m.title} headerExtra={<ProgramVideosButton />}>
-      <PageIntro title={user ? m.greetingNamed(user.firstName) : m.greeting}>{m.intro}</PageIntro>
+      {/* Nameless in /home's HTML, drawn at build for every member (scripts/prerender.mjs). */}
+      <PageIntro title={user?.firstName ? m.greetingNamed(user.firstName) : m.greeting}>{m.intro}</PageIntro>
       <QuickAccess />
       {/* After Quick Access: the banner arrives with the account state, and must not move the
           shortcuts (or their overlay) under a finger that is already on its way to them. */}

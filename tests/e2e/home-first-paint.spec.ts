@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { messages as en } from '../../src/shared/messages/index';
+import { messages as es } from '../../src/shared/messages/es/index';
+import { expect, expectNoSeriousA11yViolations, holdAppCode, signInViaUi, test } from './support/fixtures';
+
+// A device that holds a session gets /home with Home drawn in its HTML (scripts/prerender.mjs),
+// so it shows before the app's code has arrived; the app then renders Home over it.
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const signedInCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'wellhaven-signed-in');
+
+test("a signed-in device's Home shows before the app arrives, and the app then takes over", async ({ page, member }) => {
+  await signInViaUi(page, member);
+  // The app tells the server in a cookie for /home alone: the page's language, never the token.
+  const cookie = await signedInCookie(page);
+  expect(cookie).toMatchObject({ value: 'en', path: '/home', sameSite: 'Lax', httpOnly: false });
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  expect(JSON.stringify(await page.context().cookies())).not.toContain(token);
+
+  const app = await holdAppCode(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  // Drawn by the HTML for no one in particular: the nameless greeting, the cards, the tab bar.
+  await expect(h1(page)).toHaveText(en.members.home.greeting);
+  await expect(page.getByText(en.members.home.intro)).toBeVisible();
+  await expect(page.getByRole('link', { name: en.members.home.healthCard.explore })).toHaveAttribute('href', '/health');
+  await expectNoSeriousA11yViolations(page);
+  await expect.poll(app.wasRequested).toBe(true);
+
+  app.release();
+  await expect(h1(page)).toHaveText(en.members.home.greetingNamed(member.firstName));
+  // One Home: the app's render replaced the drawn one.
+  await expect(page.locator('main#main')).toHaveCount(1);
+});
+
+test("a drawn Home's links work before the app arrives", async ({ page, member }) => {
+  await signInViaUi(page, member);
+  const app = await holdAppCode(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.getByRole('link', { name: en.members.home.healthCard.explore }).click();
+  await page.waitForURL('**/health');
+  app.release();
+  await expect(h1(page)).toHaveText(en.members.health.heading);
+});
+
+test('a tap on the drawn Home before the app arrives is given to the app once it is here: the menu opens', async ({ page, member }) => {
+  await signInViaUi(page, member);
+  const app = await holdAppCode(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(h1(page)).toHaveText(en.members.home.greeting);
+  await page.getByRole('button', { name: en.common.openMenu }).click();
+  await expect.poll(app.wasRequested).toBe(true);
+  await expect(page.getByRole('menuitem', { name: en.common.menu.signOut, exact: true })).toHaveCount(0);
+  app.release();
+  // The app's menu, for this member.
+  await expect(page.getByRole('menuitem', { name: en.common.menu.signOut, exact: true })).toBeVisible();
+  await expect(page.getByRole('menu').getByText(member.email)).toBeVisible();
+});
+
+test("a tap on a drawn card's body leads on once the app is here", async ({ page, member }) => {
+  await signInViaUi(page, member);
+  const app = await holdAppCode(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.getByRole('region', { name: en.members.home.wealthCard.title }).getByRole('heading', { name: en.members.home.wealthCard.title }).click();
+  await expect.poll(app.wasRequested).toBe(true);
+  app.release();
+  await page.waitForURL('**/wealth');
+});
+
+test('signed out, the cookie goes with the session: /home is the app shell, which leads to sign-in', async ({ page, member }) => {
+  await signInViaUi(page, member);
+  expect(await signedInCookie(page)).toBeDefined();
+  await page.getByRole('button', { name: en.common.openMenu }).click();
+  await page.getByRole('menuitem', { name: en.common.menu.signOut, exact: true }).click();
+  await page.waitForURL('**/login');
+  expect(await signedInCookie(page)).toBeUndefined();
+  const shell = await page.request.get('/home');
+  expect(await shell.text()).toContain('<div id="root"></div>');
+  await page.goto('/home');
+  await page.waitForURL('**/login');
+});
+
+test('a member who switches to Spanish gets Home drawn in Spanish from then on', async ({ page, member }) => {
+  await signInViaUi(page, member);
+  await page.getByRole('button', { name: en.common.openMenu }).click();
+  await page.getByRole('menuitemradio', { name: 'Español' }).click();
+  await expect(h1(page)).toHaveText(es.members.home.greetingNamed(member.firstName));
+  expect((await signedInCookie(page))?.value).toBe('es');
+
+  const app = await holdAppCode(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(h1(page)).toHaveText(es.members.home.greeting);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+  app.release();
+  await expect(h1(page)).toHaveText(es.members.home.greetingNamed(member.firstName));
+});

@@ -11,8 +11,8 @@ import './styles.css';
  * The page's only script, kept small so that it runs as soon as it arrives: index.html
  * preloads the app chunk in parallel (vite.config.ts), and this starts the first screen's
  * code at the same time, so neither waits for the other. /login's HTML, and a signed-in
- * device's /home, carry their screen instead (docs/decisions/prerendered-sign-in.md): the
- * app comes once that has been shown.
+ * device's /home, carry their screen instead (docs/decisions/prerendered-sign-in.md and
+ * prerendered-home.md): the app comes once that has been shown.
  */
 const root = document.getElementById('root')!;
 // /login's and /home's HTML carry their screen: what the member types or taps in it before the

@@ -56,7 +56,7 @@ export function storedToken(): string | null {
 /**
  * Tells the server that this device holds a session and the language its pages are in (`null`:
  * it holds none), so that /home's HTML comes with Home drawn in that language
- * (docs/decisions/prerendered-sign-in.md). The cookie holds the language, never the token.
+ * (docs/decisions/prerendered-home.md). The cookie holds the language, never the token.
  */
 export function shareSignedInLanguage(choice: Language | null) {
   writeAddressCookie(SIGNED_IN_COOKIE, choice, paths.home);

@@ -31,6 +31,7 @@ export const LANGUAGE_COOKIE = 'wellhaven-language';
 /**
  * That this device holds a session, and the language its pages are in, as a cookie sent with
  * `/home` only: the server answers that address with Home already drawn in it. It holds the
- * language and nothing else (never the token), and goes when the session leaves the device.
+ * language and nothing else (never the token), and goes when the session leaves the device
+ * (docs/decisions/prerendered-home.md).
  */
 export const SIGNED_IN_COOKIE = 'wellhaven-signed-in';

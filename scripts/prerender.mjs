@@ -1,8 +1,8 @@
 // Writes the sign-in screen into /login's documents and Home into /home's, one per language
 // (login.en.html, home.es.html... next to the built index.html), so that a first visit paints
 // the screen from the HTML instead of after the app's JavaScript has arrived and run. The server
-// answers with the one in the visitor's language (src/server/plugins/client.ts); the app then
-// renders the same screen over it. docs/decisions/prerendered-sign-in.md and prerendered-home.md.
+// answers with the one in the right language (/login: the visitor's; /home: the one the app's
+// cookie names; src/server/plugins/client.ts); the app then renders the same screen over it. docs/decisions/prerendered-sign-in.md and prerendered-home.md.
 // Usage: node scripts/prerender.mjs   (after vite build; reads and writes $BUILD_OUT/client, BUILD_OUT=dist)
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -79,7 +79,8 @@ async function main() {
         const html = await renderLanguage(bundle, screen, language);
         if (!html.includes('<main')) throw new Error(`${screen.path} in ${language} rendered no <main>`);
         const page = shell
-          .replace(root, `<div id="root">${html}</div>`)
+          // A function, so that `$` in the screen's text is not read as a replacement pattern.
+          .replace(root, () => `<div id="root">${html}</div>`)
           .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
           // The screen is drawn here: the app's code is fetched once it shows (main.tsx), not
           // alongside the style sheet, whose bandwidth it would share on a slow connection.

@@ -11,7 +11,7 @@ let client: TestApp;
 const clientDir = mkdtempSync(path.join(tmpdir(), 'wellhaven-client-'));
 const assetSource = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
 const signInTitles = { en: 'Sign In', es: 'Iniciar sesión' };
-const signInDocument = (language: string, title: string) =>
+const drawnDocument = (language: string, title: string) =>
   `<!doctype html><html lang="${language}"><head><title>Wellhaven</title></head><body><div id="root"><main><h1>${title}</h1><!-- ${'screen '.repeat(60)} --></main></div></body></html>`;
 const homeTitles = { en: 'Welcome back', es: 'Hola de nuevo' };
 
@@ -24,11 +24,11 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), assetSource);
   // The sign-in screen drawn into /login's documents at build (scripts/prerender.mjs), one per language.
   for (const [language, title] of Object.entries(signInTitles)) {
-    writeFileSync(path.join(clientDir, `login.${language}.html`), signInDocument(language, title));
+    writeFileSync(path.join(clientDir, `login.${language}.html`), drawnDocument(language, title));
   }
   // And Home into /home's, for a device that holds a session.
   for (const [language, title] of Object.entries(homeTitles)) {
-    writeFileSync(path.join(clientDir, `home.${language}.html`), signInDocument(language, title));
+    writeFileSync(path.join(clientDir, `home.${language}.html`), drawnDocument(language, title));
   }
   writeFileSync(path.join(clientDir, 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>`);
   // The build step, as `npm run build` runs it: a .br and a .gz next to every text file where smaller.
@@ -361,7 +361,7 @@ describe('/login with its screen drawn at build', () => {
     const bare = mkdtempSync(path.join(tmpdir(), 'wellhaven-client-'));
     writeFileSync(path.join(bare, 'index.html'), readFileSync(path.join(clientDir, 'index.html')));
     // One language's document alone is not enough: every language has one, or none is used.
-    writeFileSync(path.join(bare, 'login.en.html'), signInDocument('en', 'Sign In'));
+    writeFileSync(path.join(bare, 'login.en.html'), drawnDocument('en', 'Sign In'));
     const shellOnly = await createTestApp({ env: { SERVE_CLIENT: '1', CLIENT_DIR: bare } });
     try {
       const res = await shellOnly.app.inject({ url: '/login', headers: { accept: 'text/html', 'accept-language': 'es' } });
@@ -429,7 +429,7 @@ describe('/home with its screen drawn at build', () => {
   it('is the plain app shell where the build drew no Home', async () => {
     const bare = mkdtempSync(path.join(tmpdir(), 'wellhaven-client-'));
     writeFileSync(path.join(bare, 'index.html'), file('index.html'));
-    writeFileSync(path.join(bare, 'home.es.html'), signInDocument('es', homeTitles.es));
+    writeFileSync(path.join(bare, 'home.es.html'), drawnDocument('es', homeTitles.es));
     const shellOnly = await createTestApp({ env: { SERVE_CLIENT: '1', CLIENT_DIR: bare } });
     try {
       const res = await shellOnly.app.inject({ url: '/home', headers: { accept: 'text/html', cookie: 'wellhaven-signed-in=es' } });

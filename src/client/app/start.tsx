@@ -18,7 +18,10 @@ const FIRST_SCREEN_WAIT_MS = 500;
  * transition, so React yields to the browser every few milliseconds instead of blocking it
  * for the whole first render.
  */
-const root = createRoot(document.getElementById('root')!);
+const rootElement = document.getElementById('root')!;
+/** A screen the HTML carries (/login, a signed-in device's /home) shows until the app's own replaces it. */
+const drawn = rootElement.hasChildNodes();
+const root = createRoot(rootElement);
 const render = () =>
   startTransition(() =>
     root.render(
@@ -44,5 +47,7 @@ const renderOnce = () => {
     render();
   });
 };
-const timer = setTimeout(renderOnce, FIRST_SCREEN_WAIT_MS);
+// Over a drawn screen there is nothing to hurry for: the skeleton would only replace it, and
+// take the taps prerendered-clicks.ts keeps for the app's screen with it.
+const timer = drawn ? undefined : setTimeout(renderOnce, FIRST_SCREEN_WAIT_MS);
 void preloadRoute(window.location).then(renderOnce);

@@ -7,9 +7,11 @@ import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 /**
- * A screen as the app's first render in a browser draws it, as HTML, with the
- * configuration on its way (its request starts with that render, so the header's brand is the
- * same placeholder). start.tsx renders the app over it: React replaces it with the same screen.
+ * A screen as the app's first render in a browser draws it on the device the build describes
+ * (scripts/prerender.mjs: signed out for /login; for /home, a session of no one in particular,
+ * so Home is nameless and asks nothing), as HTML, with the configuration on its way (its request
+ * starts with that render, so the header's brand is the same placeholder). start.tsx renders the
+ * app over it: React replaces it with the member's own screen.
  */
 export async function renderScreen(location: string): Promise<string> {
   const queryClient = createQueryClient();

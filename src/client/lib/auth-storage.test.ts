@@ -171,7 +171,6 @@ describe('the account state kept with the session (Home knows it at its first re
   );
 });
 
-
 describe("the session's cookie for /home (the server draws Home for a device that holds one)", () => {
   let store: Map<string, string>;
   let written: string[];

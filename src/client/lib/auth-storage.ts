@@ -2,7 +2,7 @@ import { type Language, SIGNED_IN_COOKIE, isLanguage } from '#shared/i18n/langua
 import { paths } from '#shared/paths';
 import type { SessionUser } from '#shared/schemas/auth';
 import { writeAddressCookie } from './address-cookie';
-import { language } from './language';
+import { language, readSavedLanguage } from './language';
 import { common } from './messages/common';
 import { ADMIN_ACCESS_KEY, ADMIN_EMAIL_KEY, AUTH_ACCOUNT_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY } from './session-keys';
 
@@ -70,7 +70,8 @@ export function storeSession(token: string, user: SessionUser) {
   } catch {
     throw new Error(common.saveAuthFailed);
   }
-  shareSignedInLanguage(language);
+  // The device's choice as it stands now (another tab may have changed it), else the page's.
+  shareSignedInLanguage(readSavedLanguage() ?? language);
 }
 
 /**

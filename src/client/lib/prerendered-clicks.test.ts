@@ -8,7 +8,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve));
 const drawnHome = `<main>
   <button type="button" aria-label="Open menu"><svg><path d="M4 5h16"></path></svg></button>
   <section aria-label="Health"><h2>Health</h2><a href="/health">Explore</a></section>
-  <section aria-label="Wealth"><h2>Wealth</h2></section>
+  <section aria-label="Wealth"><span><svg><path d="M19 7V4"></path></svg></span><h2>Wealth</h2></section>
   <form><button type="submit">Sign In</button></form>
 </main>`;
 
@@ -17,7 +17,7 @@ function renderApp(root: HTMLElement, html = drawnHome) {
   const taps: string[] = [];
   const app = document.createElement('div');
   app.innerHTML = html;
-  for (const element of app.querySelectorAll('button, h2, section')) {
+  for (const element of app.querySelectorAll('button, h2, section, span')) {
     element.addEventListener('pointerdown', () => taps.push(`pointerdown ${element.tagName} ${element.textContent}`));
     element.addEventListener('click', () => taps.push(`click ${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent}`));
   }
@@ -75,5 +75,26 @@ describe('replayPrerenderedTaps', () => {
     await settle();
     // Only the member's own tap on the app's element, none given by the replay.
     expect(taps).toEqual(['click H2 Salud']);
+    // A later render of the app's is not the drawn screen going: nothing is given again.
+    const later = renderApp(root);
+    await settle();
+    expect(later).toEqual([]);
+  });
+
+  it("takes a tap on an icon for its card, whatever empty boxes the app's screen adds before it", async () => {
+    const root = drawnRoot();
+    root.querySelectorAll('path')[1]!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const taps = renderApp(root, `<span></span><span></span>${drawnHome}`);
+    await settle();
+    expect(taps.filter((tap) => tap.startsWith('click'))).toEqual(['click SECTION Wealth']);
+  });
+
+  it("moves focus to the same control of the app's screen when the drawn one had it", async () => {
+    const root = drawnRoot();
+    root.querySelector<HTMLButtonElement>('button[aria-label="Open menu"]')!.focus();
+    renderApp(root);
+    await settle();
+    expect(document.activeElement).toBe(root.querySelector('button[aria-label="Open menu"]'));
+    expect(document.activeElement?.isConnected).toBe(true);
   });
 });

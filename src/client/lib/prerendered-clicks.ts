@@ -4,12 +4,13 @@
  * button, or a card whose body leads somewhere, needs the app. The last such tap is kept and
  * given, once the app has rendered its screen in place of the drawn one, to the same element
  * of the app's screen, so the menu opens, or the card leads on, a moment late rather than
- * never. Forms are not this code's: the sign-in form's input and submit are taken up by the
- * screen itself (prerendered-input.ts).
+ * never. Focus moves over the same way, so a keyboard or screen reader user is not put back at
+ * the top of the page. Forms are not this code's: the sign-in form's input, focus and submit are
+ * taken up by the screen itself (prerendered-input.ts).
  */
 
 /** Which element a tap was on, found again in the app's screen by what it is and says. */
-interface Tapped {
+interface Drawn {
   tag: string;
   label: string | null;
   text: string;
@@ -17,12 +18,27 @@ interface Tapped {
   nth: number;
 }
 
-const same = (element: Element, tapped: Omit<Tapped, 'nth'>) =>
-  element.tagName === tapped.tag && element.getAttribute('aria-label') === tapped.label && element.textContent === tapped.text;
+const same = (element: Element, drawn: Omit<Drawn, 'nth'>) =>
+  element.tagName === drawn.tag && element.getAttribute('aria-label') === drawn.label && element.textContent === drawn.text;
 
-function peers(root: Element, tapped: Omit<Tapped, 'nth'>): Element[] {
-  return [...root.querySelectorAll(tapped.tag)].filter((element) => same(element, tapped));
+const peers = (root: Element, drawn: Omit<Drawn, 'nth'>) => [...root.querySelectorAll(drawn.tag)].filter((element) => same(element, drawn));
+
+/**
+ * The element a tap or focus on `target` stands for: the button it is in, else the nearest
+ * element that says something (text or a label), so that a tap on an icon is a tap on its card
+ * rather than on one of many empty boxes. Null for links (they work without the app), forms,
+ * and anything outside `root`.
+ */
+function describe(root: Element, target: EventTarget | null): Drawn | null {
+  if (!(target instanceof Element) || target.closest('a[href], form')) return null;
+  let element: Element | null = target.closest('button') ?? target;
+  while (element && element !== root && !element.getAttribute('aria-label') && !element.textContent?.trim()) element = element.parentElement;
+  if (!element || element === root || !root.contains(element)) return null;
+  const described = { tag: element.tagName, label: element.getAttribute('aria-label'), text: element.textContent ?? '' };
+  return { ...described, nth: peers(root, described).indexOf(element) };
 }
+
+const find = (root: Element, drawn: Drawn | null) => (drawn ? peers(root, drawn)[drawn.nth] : undefined);
 
 /**
  * A tap as the browser reports one: a menu opens on the pointer going down (Radix's trigger),
@@ -40,25 +56,23 @@ function tap(target: HTMLElement) {
  * app's first render has taken the drawn elements out of the page.
  */
 export function replayPrerenderedTaps(root: HTMLElement) {
-  const drawn = root.firstElementChild;
-  if (!drawn) return;
-  let tapped: Tapped | null = null;
-  const onClick = (event: MouseEvent) => {
-    const { target } = event;
-    if (!(target instanceof Element) || target.closest('a[href], form')) return;
-    // The control tapped, not the part of its icon under the finger.
-    const element = target.closest('button') ?? (target instanceof SVGElement ? target.closest('svg')?.parentElement : target);
-    if (!element) return;
-    const described = { tag: element.tagName, label: element.getAttribute('aria-label'), text: element.textContent };
-    tapped = { ...described, nth: peers(root, described).indexOf(element) };
-  };
+  const first = root.firstElementChild;
+  if (!first) return;
+  let tapped: Drawn | null = null;
+  let focused: Drawn | null = null;
+  const onClick = (event: MouseEvent) => (tapped = describe(root, event.target));
+  const onFocus = (event: FocusEvent) => (focused = describe(root, event.target));
   root.addEventListener('click', onClick);
+  root.addEventListener('focusin', onFocus);
   const observer = new MutationObserver(() => {
-    if (drawn.isConnected) return;
+    if (first.isConnected) return;
     observer.disconnect();
     root.removeEventListener('click', onClick);
+    root.removeEventListener('focusin', onFocus);
     // The app's screen is in place, its event handlers with it (React listens at the root).
-    const target = tapped && peers(root, tapped)[tapped.nth];
+    const focus = document.activeElement === document.body ? find(root, focused) : undefined;
+    if (focus instanceof HTMLElement) focus.focus();
+    const target = find(root, tapped);
     if (target instanceof HTMLElement) tap(target);
   });
   observer.observe(root, { childList: true });

@@ -15,9 +15,12 @@ interface Drawn {
 
 let drawn: Drawn | null = null;
 
-/** Starts watching the drawn screen in `root` (nothing to watch in an empty one). */
+/**
+ * Starts watching the drawn form in `root`: its named fields (nothing to watch on a screen
+ * drawn without one, such as Home, whose controls are prerendered-clicks.ts's).
+ */
 export function watchPrerenderedInput(root: HTMLElement) {
-  const inputs = [...root.querySelectorAll('input')];
+  const inputs = [...root.querySelectorAll<HTMLInputElement>('form input[name]')];
   if (inputs.length === 0) return;
   const state: Drawn = { inputs, focused: '', submitted: false };
   const note = (target: EventTarget | null) => {

@@ -22,10 +22,19 @@ function ToasterOnDemand() {
   );
 }
 
-export function RootLayout() {
+/**
+ * The brand from the configuration, applied to the document. A component of its own, so that the
+ * configuration's arrival re-renders nothing else (docs/decisions/prerendered-home.md).
+ */
+function ApplyBrand() {
   useApplyBrand();
+  return null;
+}
+
+export function RootLayout() {
   return (
     <>
+      <ApplyBrand />
       <PwaChrome />
       <a
         href="#main"

@@ -56,7 +56,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then(({ user }) => {
         if (!user || readStoredSession()?.token !== stored.token) return;
         storeSession(stored.token, user);
-        setState((s) => (s.token === stored.token ? { ...s, user } : s));
+        // The same user as stored (the usual answer) changes nothing: no render of every screen
+        // that reads the session.
+        setState((s) => (s.token === stored.token && JSON.stringify(s.user) !== JSON.stringify(user) ? { ...s, user } : s));
       })
       .catch(() => undefined);
   }, [queryClient]);

@@ -40,13 +40,26 @@ function ServiceCard({ to, icon, title, body, children }: { to: string; icon: Re
 }
 
 /**
+ * The daily wellness programme (runtime configuration). A component of its own, so that the
+ * configuration's arrival re-renders this link, not the whole of Home.
+ */
+function WellnessProgramLink() {
+  const { wellnessProgramUrl } = useConfig();
+  return (
+    <ExternalLink href={wellnessProgramUrl} className={buttonVariants({ variant: 'secondary' })}>
+      <Sun className="text-brand-ink" aria-hidden />
+      {m.healthCard.wellness}
+    </ExternalLink>
+  );
+}
+
+/**
  * /home: Quick Access, the Health and Wealth cards, voice search and the login popup. The
  * voice block, the popup and the verify-email banner belong to their own features; the app
  * layer passes them in.
  */
 export function HomePage({ banner, voiceSearch, loginPopup }: { banner?: ReactNode; voiceSearch?: ReactNode; loginPopup?: ReactNode }) {
   const { user } = useAuth();
-  const { wellnessProgramUrl } = useConfig();
   return (
     <PageLayout title={m.title} headerExtra={<ProgramVideosButton />}>
       {/* Nameless in /home's HTML, drawn at build for every member (scripts/prerender.mjs). */}
@@ -60,10 +73,7 @@ export function HomePage({ banner, voiceSearch, loginPopup }: { banner?: ReactNo
           {m.healthCard.explore}
           <ArrowRight aria-hidden />
         </Link>
-        <ExternalLink href={wellnessProgramUrl} className={buttonVariants({ variant: 'secondary' })}>
-          <Sun className="text-brand-ink" aria-hidden />
-          {m.healthCard.wellness}
-        </ExternalLink>
+        <WellnessProgramLink />
       </ServiceCard>
       <ServiceCard to={paths.wealth} icon={<Wallet className="size-6" aria-hidden />} title={m.wealthCard.title} body={m.wealthCard.body}>
         <Link to={paths.wealth} className={buttonVariants({ variant: 'primary' })}>

@@ -56,6 +56,20 @@ test('a tap on the drawn Home before the app arrives is given to the app once it
   await expect(page.getByRole('menu').getByText(member.email)).toBeVisible();
 });
 
+test("a press begun on the drawn Home and released once the app's Home is in its place is a tap", async ({ page, member }) => {
+  await signInViaUi(page, member);
+  const app = await holdAppCode(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  const box = (await page.getByRole('button', { name: en.members.home.quickHealth, exact: true }).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  app.release();
+  await expect(h1(page)).toHaveText(en.members.home.greetingNamed(member.firstName));
+  await page.mouse.up();
+  await expect(page.getByRole('region', { name: en.members.home.overlayHealth })).toBeVisible();
+  await expect(page.getByRole('button', { name: en.members.home.quickHealth, exact: true })).toHaveAttribute('aria-expanded', 'true');
+});
+
 test("a tap on a drawn card's body leads on once the app is here", async ({ page, member }) => {
   await signInViaUi(page, member);
   const app = await holdAppCode(page);

@@ -89,6 +89,27 @@ describe('replayPrerenderedTaps', () => {
     expect(taps.filter((tap) => tap.startsWith('click'))).toEqual(['click SECTION Wealth']);
   });
 
+  it("takes a press still down when the app's screen arrives for a tap (its release lands on the app's element, and no click follows)", async () => {
+    const root = drawnRoot();
+    root.querySelector('h2')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    const taps = renderApp(root);
+    await settle();
+    root.querySelector('h2')!.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    expect(taps.filter((tap) => tap.startsWith('click'))).toEqual(['click H2 Health', 'click SECTION Health']);
+  });
+
+  it('takes no press that ended before the app arrived without a click: released elsewhere, or a scroll', async () => {
+    const root = drawnRoot();
+    const h2 = root.querySelector('h2')!;
+    h2.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    h2.dispatchEvent(new PointerEvent('pointercancel', { bubbles: true }));
+    h2.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    h2.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    const taps = renderApp(root);
+    await settle();
+    expect(taps).toEqual([]);
+  });
+
   it("moves focus to the same control of the app's screen when the drawn one had it", async () => {
     const root = drawnRoot();
     root.querySelector<HTMLButtonElement>('button[aria-label="Open menu"]')!.focus();

@@ -4,8 +4,8 @@
  * button, or a card whose body leads somewhere, needs the app. The last such tap is kept and
  * given, once the app has rendered its screen in place of the drawn one, to the same element
  * of the app's screen, so the menu opens, or the card leads on, a moment late rather than
- * never. Focus moves over the same way, so a keyboard or screen reader user is not put back at
- * the top of the page. Forms are not this code's: the sign-in form's input, focus and submit are
+ * never; a press still down when the app's screen arrives counts as such a tap. Focus moves over
+ * the same way, so a keyboard or screen reader user is not put back at the top of the page. Forms are not this code's: the sign-in form's input, focus and submit are
  * taken up by the screen itself (prerendered-input.ts).
  */
 
@@ -60,19 +60,26 @@ export function replayPrerenderedTaps(root: HTMLElement) {
   if (!first) return;
   let tapped: Drawn | null = null;
   let focused: Drawn | null = null;
-  const onClick = (event: MouseEvent) => (tapped = describe(root, event.target));
-  const onFocus = (event: FocusEvent) => (focused = describe(root, event.target));
-  root.addEventListener('click', onClick);
-  root.addEventListener('focusin', onFocus);
+  // A press still down when the app's screen replaces the drawn one: its release lands on the
+  // app's element, and no click follows (the press began on an element no longer in the page),
+  // so the tap is this press. A release or a cancel (the finger scrolled) ends it.
+  let pressed: Drawn | null = null;
+  const listeners = {
+    click: (event: Event) => (tapped = describe(root, event.target)),
+    focusin: (event: Event) => (focused = describe(root, event.target)),
+    pointerdown: (event: Event) => (pressed = describe(root, event.target)),
+    pointerup: () => (pressed = null),
+    pointercancel: () => (pressed = null),
+  };
+  for (const [type, listener] of Object.entries(listeners)) root.addEventListener(type, listener);
   const observer = new MutationObserver(() => {
     if (first.isConnected) return;
     observer.disconnect();
-    root.removeEventListener('click', onClick);
-    root.removeEventListener('focusin', onFocus);
+    for (const [type, listener] of Object.entries(listeners)) root.removeEventListener(type, listener);
     // The app's screen is in place, its event handlers with it (React listens at the root).
     const focus = document.activeElement === document.body ? find(root, focused) : undefined;
     if (focus instanceof HTMLElement) focus.focus();
-    const target = find(root, tapped);
+    const target = find(root, pressed ?? tapped);
     if (target instanceof HTMLElement) tap(target);
   });
   observer.observe(root, { childList: true });

@@ -2,7 +2,8 @@
 // (login.en.html, home.es.html... next to the built index.html), so that a first visit paints
 // the screen from the HTML instead of after the app's JavaScript has arrived and run. The server
 // answers with the one in the right language (/login: the visitor's; /home: the one the app's
-// cookie names; src/server/plugins/client.ts); the app then renders the same screen over it. docs/decisions/prerendered-sign-in.md and prerendered-home.md.
+// cookie names; src/server/plugins/client.ts); the app then renders the same screen over it.
+// docs/decisions/prerendered-sign-in.md and prerendered-home.md.
 // Usage: node scripts/prerender.mjs   (after vite build; reads and writes $BUILD_OUT/client, BUILD_OUT=dist)
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

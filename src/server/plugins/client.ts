@@ -48,6 +48,12 @@ export async function registerClient(
   const clientDir = path.resolve(opts.clientDir);
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- CLIENT_DIR from configuration, not a request
   const serveClient = opts.serve && existsSync(path.join(clientDir, 'index.html'));
+  /** A page: the document header set, revalidated on every use; `vary` for one chosen by the request. */
+  const sendDocument = (reply: FastifyReply, file: string, vary?: string) => {
+    reply.headers(opts.headers.document).header('cache-control', 'no-cache').type('text/html');
+    if (vary) reply.header('vary', vary);
+    return reply.sendFile(file);
+  };
   if (serveClient) {
     // The compressed copies are reached through their originals only, never as files of their own.
     const compressedCopies = ['**/*.br', '**/*.gz'];
@@ -79,8 +85,6 @@ export async function registerClient(
     });
     // eslint-disable-next-line security/detect-non-literal-fs-filename -- names from the screen and language lists, not a request
     const drawn = (screen: DrawnScreen) => LANGUAGES.every((language) => existsSync(path.join(clientDir, drawnDocument(screen, language))));
-    const sendDocument = (reply: FastifyReply, file: string, vary: string) =>
-      reply.headers(opts.headers.document).header('cache-control', 'no-cache').header('vary', vary).type('text/html').sendFile(file);
     // /login with its screen already drawn, in the visitor's language, where the build made them.
     if (drawn('login')) {
       app.get(paths.login, { schema: { hide: true } }, (request, reply) =>
@@ -100,7 +104,7 @@ export async function registerClient(
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (serveClient && isPage && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.headers(opts.headers.document).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return sendDocument(reply, 'index.html');
     }
     return useApiHeaders(reply).status(404).send({ error: 'Not found', code: 'not_found' });
   });

@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 const ownModules = ['tests/api/sign-in-race.test.ts'];
 
 /** What only the embedded database has: a data directory and its lock. */
-const embeddedOnly = ['tests/api/embedded-lock.test.ts', 'tests/api/embedded-driver.test.ts'];
+const embeddedOnly = ['tests/api/embedded-lock.test.ts', 'tests/api/embedded-driver.test.ts', 'tests/api/embedded-thread.test.ts'];
 
 /**
  * Node flags for the workers that open PGlite databases. Node 24.21's V8 can free a dying

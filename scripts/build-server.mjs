@@ -1,8 +1,9 @@
-// Bundles the server into dist/server; dependencies stay external (installed in node_modules).
+// Bundles the server into dist/server, with the embedded database's worker thread beside it
+// (src/db/pglite-thread.ts); dependencies stay external (installed in node_modules).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
+  entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
   outdir: `${process.env.BUILD_OUT ?? 'dist'}/server`,
   bundle: true,
   platform: 'node',

@@ -1,16 +1,14 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PgliteForDrizzle } from './pglite-statements';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -158,26 +156,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // PGlite has no lock of its own: two processes on one data directory would corrupt it.
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
-  const client = await PGlite.create(options.dataDir, {
-    extensions: { pg_trgm, btree_gin },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  }).catch((err: unknown) => {
+  // The database runs on a worker thread of its own (pglite-thread.ts).
+  const client = await PgliteThread.open(options.dataDir, options.loadDataDir).catch((err: unknown) => {
     release();
     throw err;
   });
-  // Drizzle's driver calls only query and transaction, which PgliteForDrizzle has.
-  const forDrizzle = new PgliteForDrizzle(client) as unknown as PGlite;
+  // Drizzle's driver calls only query and transaction, which the thread's handle has.
+  const forDrizzle = client as unknown as PGlite;
   const db = drizzlePglite(forDrizzle, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(forDrizzle, { schema }), { migrationsFolder }),
     ping: async () => {
-      await client.query('select 1');
+      await client.ownQuery('select 1');
     },
     // One process owns an embedded database; there is nobody to race.
     exclusive: (fn) => fn(),
-    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    dumpDataDir: () => client.dumpDataDir(),
     close: async () => {
       await client.close();
       release();

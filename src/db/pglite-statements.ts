@@ -70,7 +70,10 @@ export class PgliteForDrizzle {
   #named = 0;
   readonly #parsers: PGlite['parsers'];
 
-  constructor(private readonly client: PGlite) {
+  private readonly client: PGlite;
+
+  constructor(client: PGlite) {
+    this.client = client;
     this.#parsers = { ...client.parsers, ...DRIZZLE_TEXT_PARSERS };
   }
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client';
-import { MAX_STATEMENTS, type PgliteForDrizzle } from '../../src/db/pglite-statements';
+import { MAX_STATEMENTS } from '../../src/db/pglite-statements';
+import type { PgliteThread } from '../../src/db/pglite-thread';
 import { companies } from '../../src/db/schema';
 import { loggableError } from '../../src/server/plugins/errors';
 import { openTestDatabase, type TestDatabase } from './support/test-app';
@@ -132,9 +132,9 @@ describe('Drizzle on the embedded database', () => {
     for (let i = 0; i < 3; i += 1) await database.db.execute(repeated);
     const text = "select $1::text || 'repeat-marker' as v";
     expect(await held(text)).toBe(1);
-    const forDrizzle = (database.db as unknown as { $client: PgliteForDrizzle }).$client;
+    const thread = (database.db as unknown as { $client: PgliteThread }).$client;
     for (let i = 0; i < MAX_STATEMENTS + 20; i += 1) await database.db.execute(sql`select ${1}::int + ${sql.raw(String(i))} as v`);
-    expect(forDrizzle.statementCount).toBe(MAX_STATEMENTS);
+    expect(await thread.statementCount()).toBe(MAX_STATEMENTS);
     const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pg_prepared_statements`)) as [{ n: number }];
     expect(n).toBe(MAX_STATEMENTS);
   });
@@ -207,8 +207,8 @@ describe('Drizzle on the embedded database', () => {
   });
 
   it("leaves the PGlite instance's own parsers as they were", async () => {
-    const forDrizzle = (database.db as unknown as { $client: { client: PGlite } }).$client;
-    const { rows } = await forDrizzle.client.query<{ t: unknown }>('select now() as t');
+    const thread = (database.db as unknown as { $client: PgliteThread }).$client;
+    const { rows } = await thread.ownQuery<{ t: unknown }>('select now() as t');
     expect(rows[0]!.t).toBeInstanceOf(Date);
   });
 });

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { build } from 'esbuild';
 import { elevatedAdminToken } from './admin-factor';
 
 export const BUILD_OUT = path.resolve(process.env.BUILD_OUT ?? '.tmp/build-hardening');
@@ -17,20 +16,10 @@ export const BUILD_OUT = path.resolve(process.env.BUILD_OUT ?? '.tmp/build-harde
 export const PORTS = { crash: 4205, instances: [4206, 4207, 4208], pgRestart: 4209, redis: 4215, pgCluster: 5499 } as const;
 export const ADMIN = { email: 'faults.admin@example.test', password: 'sturdy operator passphrase' };
 
-/** Bundles the server once per script run (esbuild, a second or two). */
+/** Bundles the server once per script run, as `npm run build:server` does (scripts/build-server.mjs: the server and the embedded database's worker). */
 export async function buildServer(): Promise<string> {
-  const outfile = path.join(BUILD_OUT, 'server', 'main.js');
-  await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  return outfile;
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { env: { ...process.env, BUILD_OUT }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return path.join(BUILD_OUT, 'server', 'main.js');
 }
 
 export interface ServerProcess {

@@ -67,15 +67,16 @@ export function storeTestSession(user: SessionUser = testUser) {
 
 /**
  * Renders `element` at `path` inside the app's providers (query client, session, router, the
- * toasts), with `others` as further routes it may navigate to.
+ * toasts), with `others` as further routes it may navigate to. The screen opens at `url`
+ * (a path with a query, say) when given, at `path` otherwise.
  */
 export function renderScreen(
   element: ReactElement,
-  options: { path: string; others?: Record<string, ReactElement>; user?: Parameters<typeof userEvent.setup>[0] },
+  options: { path: string; url?: string; others?: Record<string, ReactElement>; user?: Parameters<typeof userEvent.setup>[0] },
 ) {
   const router = createMemoryRouter(
     [{ path: options.path, element }, ...Object.entries(options.others ?? {}).map(([path, other]) => ({ path, element: other }))],
-    { initialEntries: [options.path] },
+    { initialEntries: [options.url ?? options.path] },
   );
   const user = userEvent.setup(options.user);
   const view = render(

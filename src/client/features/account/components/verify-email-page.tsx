@@ -76,9 +76,14 @@ export function VerifyEmailPage() {
     if (!token || started.current) return;
     started.current = true;
     verifyEmail({ token }).then(
-      () => {
+      async () => {
         setOutcome({ kind: 'verified' });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.member.me });
+        // The account state is read again, now. A session read still on its way (the app's
+        // first, sent with this page) may have been read before the link was used: it is
+        // cancelled, or its answer, landing last, would stand (never stale) and keep Home's
+        // banner up. Read again even with nothing on screen observing it (refetchType 'all').
+        await queryClient.cancelQueries({ queryKey: queryKeys.member.me });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.member.me, refetchType: 'all' });
       },
       (err: unknown) => setOutcome({ kind: 'failed', message: (err instanceof ApiError && err.serverMessage) || v.retry }),
     );

@@ -8,7 +8,9 @@ export interface LogSink {
 }
 
 /**
- * Log lines joined in memory and handed on in chunks of at least `minLength` characters.
+ * Log lines joined in memory and handed on in chunks of at least `minLength` characters (64 KiB
+ * by default: each chunk is a write(2), and under load a 4 KiB chunk's write cost a few µs a
+ * request; docs/decisions/buffered-logging.md).
  * sonic-boom can buffer by itself (`minLength`), but it appends every line to its pending
  * string and measures that whole string's UTF-8 length again for each line, so its cost
  * grows with the buffer; here a line costs an array push and each chunk one measurement.
@@ -19,7 +21,7 @@ export class BatchedLog {
 
   constructor(
     private readonly sink: LogSink,
-    private readonly minLength = 4096,
+    private readonly minLength = 64 * 1024,
   ) {}
 
   write(line: string): void {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResendVerificationResponse } from '#shared/schemas/account';
 import { apiSend } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { refreshMe } from '../../../lib/me-query';
 
 export const resendVerification = () => apiSend<ResendVerificationResponse>('POST', '/api/auth/verify-email/resend');
 
@@ -10,7 +10,7 @@ export function useResendVerification() {
   return useMutation({
     mutationFn: resendVerification,
     onSuccess: (result) => {
-      if (result.status === 'already_verified') void queryClient.invalidateQueries({ queryKey: queryKeys.member.me });
+      if (result.status === 'already_verified') void refreshMe(queryClient);
     },
   });
 }

@@ -9,6 +9,7 @@ import type {
   MfaStatusResponse,
 } from '#shared/schemas/mfa';
 import { apiGet, apiSend } from '../../../lib/api-client';
+import { refreshMe } from '../../../lib/me-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Two-step sign-in of the signed-in member (GET /api/me/mfa). */
@@ -24,7 +25,7 @@ export const disableTwoStep = (input: MfaDisableRequest) => apiSend<MfaDisableRe
 /** Turning it on or off changes the status and GET /api/auth/me's `account.mfaEnabled`. */
 function useInvalidateTwoStep() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.member.twoStep }), queryClient.invalidateQueries({ queryKey: queryKeys.member.me })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.member.twoStep }), refreshMe(queryClient)]);
 }
 
 export const useStartTwoStepSetup = () => useMutation({ mutationFn: startTwoStepSetup });

@@ -9,12 +9,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
+import { refreshMe } from '../../../lib/me-query';
 import { useAuth } from '../../auth/auth-context';
 import { useAccountStatus } from '../api/get-account-status';
 import { verifyEmail } from '../api/verify-email';
 import { useLinkToken } from '../use-link-token';
 import { ResendVerification } from './resend-verification';
-import { queryKeys } from '../../../lib/query-keys';
 
 const v = t.account.verifyPage;
 
@@ -76,14 +76,11 @@ export function VerifyEmailPage() {
     if (!token || started.current) return;
     started.current = true;
     verifyEmail({ token }).then(
-      async () => {
+      () => {
         setOutcome({ kind: 'verified' });
-        // The account state is read again, now. A session read still on its way (the app's
-        // first, sent with this page) may have been read before the link was used: it is
-        // cancelled, or its answer, landing last, would stand (never stale) and keep Home's
-        // banner up. Read again even with nothing on screen observing it (refetchType 'all').
-        await queryClient.cancelQueries({ queryKey: queryKeys.member.me });
-        await queryClient.invalidateQueries({ queryKey: queryKeys.member.me, refetchType: 'all' });
+        // The app's first session read, sent with this page, may have been answered before
+        // the link was used: without a fresh read, Home's banner would stay.
+        void refreshMe(queryClient);
       },
       (err: unknown) => setOutcome({ kind: 'failed', message: (err instanceof ApiError && err.serverMessage) || v.retry }),
     );

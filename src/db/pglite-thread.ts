@@ -192,7 +192,8 @@ export class PgliteThread {
   }
 
   async #close(): Promise<void> {
-    if (this.#stopped) return;
+    // Stopped by a failure (an answer that could not be read, say): the worker may still run, and is ended.
+    if (this.#stopped) return void (await this.#worker.terminate());
     await this.#call({ op: 'close' });
     this.#stopped = new Error('The embedded database is closed');
     this.#worker.off('message', this.#onMessage).off('messageerror', this.#onMessageError).off('error', this.#onError).off('exit', this.#onExit);

@@ -28,8 +28,9 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 /**
  * The document is generated from the route table: each route's schema gives its `summary`
  * and `operationId` (both required, checked here at start-up), `config.access` its `security`.
- * Every route may refuse its input with a 400 (plugins/input-hygiene.ts runs on all of them),
- * so an operation that declares no 4xx answer gets that one.
+ * A request may be refused with a 400 whatever its route: a URL the router cannot read
+ * (plugins/errors.ts), or, on a route that takes input, text the database cannot store
+ * (plugins/input-hygiene.ts). So an operation that declares no 4xx answer gets that one.
  */
 export function openapiTransform(input: TransformInput) {
   const { schema, url, route } = input;

@@ -118,6 +118,38 @@ describe('GET /api/config', () => {
     });
     expect(res.body).not.toMatch(/SECRET|DATABASE|ADMIN_PASSWORD/i);
   });
+
+  it('sends the answer written at start as JSON, the same on every request', async () => {
+    const [first, second] = [await t.app.inject({ url: '/api/config' }), await t.app.inject({ url: '/api/config' })];
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.body).toBe(first.body);
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+    const health = await t.app.inject({ url: '/healthz' });
+    expect(health.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(health.body).toBe('{"status":"ok"}');
+  });
+});
+
+describe('text the database cannot store', () => {
+  it('is refused in a declared query, a body and a path parameter', async () => {
+    const member = await signedInMember(t.app);
+    const query = await t.app.inject({ url: '/api/popups/next?route=%00', headers: member.auth });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ code: 'validation', fields: { route: 'Text contains characters that are not allowed' } });
+    const body = await t.app.inject({ method: 'POST', url: '/api/family-members', headers: member.auth, payload: { firstName: 'A\u0000' } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({ code: 'validation', fields: { firstName: 'Text contains characters that are not allowed' } });
+    const param = await t.app.inject({ method: 'DELETE', url: '/api/family-members/%00', headers: member.auth });
+    expect(param.statusCode).toBe(404);
+  });
+
+  it('is not looked for on a route that reads nothing the request carries', async () => {
+    const member = await signedInMember(t.app);
+    expect((await t.app.inject({ url: '/healthz?note=%00' })).statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/auth/me?note=%00', headers: member.auth });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ user: { email: member.email } });
+  });
 });
 
 describe('OpenAPI', () => {

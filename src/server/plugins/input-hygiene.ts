@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { asArray } from '../lib/as-array';
 
 const UNSTORABLE_MESSAGE = 'Text contains characters that are not allowed';
 const NOT_FOUND_MESSAGE = 'Not found';
@@ -36,14 +37,28 @@ function offendingKey(value: unknown): string | undefined {
   return undefined;
 }
 
+/** True when a route can be handed input to check: path parameters, a declared query, or a body. */
+export function takesInput(route: Pick<RouteOptions, 'url' | 'method' | 'schema'>): boolean {
+  const schema = route.schema as { querystring?: unknown } | undefined;
+  return (
+    route.url.includes(':') ||
+    route.url.includes('*') ||
+    schema?.querystring !== undefined ||
+    asArray(route.method).some((method) => method !== 'GET' && method !== 'HEAD')
+  );
+}
+
 /**
  * Refuses, with a 400 naming the field, any body, query or path parameter carrying text the
- * database cannot store, before the schemas run: every route, present and future, is covered
- * and no such text can reach a query (where it would be a 500).
+ * database cannot store, before the schemas run: every route, present and future, that takes
+ * input is covered, and no such text can reach a query (where it would be a 500). A route
+ * that takes none (a GET without parameters or a declared query, such as `/healthz` or
+ * `/api/auth/me`) reads nothing a request carries, and gets no hook: Fastify then skips the
+ * whole preValidation step for it.
  */
 export function registerInputHygiene(app: FastifyInstance) {
   // A callback hook, not an async one: no promise per request on the hot path.
-  app.addHook('preValidation', (request, _reply, done) => {
+  const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     // A path parameter is an id: one that cannot be stored names nothing (a 404, docs/decisions/error-codes.md).
     if (offendingKey(request.params) !== undefined) return done(new AppError('not_found', NOT_FOUND_MESSAGE));
     for (const part of [request.query, request.body]) {
@@ -51,5 +66,8 @@ export function registerInputHygiene(app: FastifyInstance) {
       if (key !== undefined) return done(new AppError('validation', UNSTORABLE_MESSAGE, { [key]: UNSTORABLE_MESSAGE }));
     }
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (takesInput(route)) route.preValidation = [...asArray(route.preValidation), check];
   });
 }

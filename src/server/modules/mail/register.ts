@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#db/client';
 import type { Config } from '../../config';
 import type { Clock } from '../../lib/clock';
+import { asArray } from '../../lib/as-array';
 import { type Mailer, mailerFromConfig } from './mailer';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 
@@ -20,7 +21,10 @@ declare module 'fastify' {
 /**
  * Mail for the app: the mailer the services queue with, and the outbox worker that sends.
  * The worker polls every 2 s and is kicked after every response whose request queued mail
- * (its transaction has committed by then), so a message leaves within moments.
+ * (its transaction has committed by then), so a message leaves within moments. Only requests
+ * that change something queue mail, so only routes of those methods carry the kick: a read
+ * (GET, HEAD) pays for no hook. Mail queued by a route without it would still leave at the
+ * next poll.
  */
 export function registerMail(
   app: FastifyInstance,
@@ -43,12 +47,15 @@ export function registerMail(
   app.decorate('mailer', mailer);
   app.decorate('outbox', worker);
   // A callback hook, not an async one: no promise per request on the hot path.
-  app.addHook('onResponse', (_request, _reply, done) => {
+  const kick = (_request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     if (queued) {
       queued = false;
       worker.kick();
     }
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (asArray(route.method).some((method) => method !== 'GET' && method !== 'HEAD')) route.onResponse = [...asArray(route.onResponse), kick];
   });
   app.addHook('onListen', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());

@@ -185,10 +185,10 @@ function preloadAppChunk(): Plugin {
 }
 
 /**
- * The service worker (Workbox, through vite-plugin-pwa; docs/decisions/pwa-offline.md):
- * precaches the app shell and every member and sign-in screen's chunks, answers every page
- * navigation with the precached shell, and caches no API answer (member data is kept by the
- * app in IndexedDB only, which sign-out deletes). A new version waits for the member's Reload.
+ * The service worker, `src/client/sw.ts` (Workbox modules; docs/decisions/pwa-offline.md), built
+ * by vite-plugin-pwa into `sw.js`. Its precache list is written in after the build has drawn
+ * /login and /home into their HTML (scripts/prerender.mjs), by scripts/service-worker.mjs:
+ * those documents are precached too, so the list cannot be made here, before they exist.
  * The manifest is the server's (GET /manifest.webmanifest, from the runtime brand config).
  */
 function serviceWorker() {
@@ -197,48 +197,17 @@ function serviceWorker() {
     injectRegister: false,
     manifest: false,
     includeManifestIcons: false,
-    strategies: 'generateSW',
-    workbox: {
-      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-      // Admin screens (and the charts only they draw) are not worth every member's download;
-      // they load from the network as before.
-      globIgnores: ADMIN_CHUNKS,
-      navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/\.well-known\//, /^\/(healthz|readyz|metrics)$/, /^\/manifest\.webmanifest$/],
-      // No runtime caching at all: nothing fetched at run time (API answers above all) is kept.
-      runtimeCaching: [],
-      cleanupOutdatedCaches: true,
-      clientsClaim: true,
-      skipWaiting: false,
-      inlineWorkboxRuntime: true,
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'sw.ts',
+    injectManifest: {
+      // Compiled here, its precache list injected later (scripts/service-worker.mjs).
+      injectionPoint: undefined,
+      minify: true,
       sourcemap: false,
-      // Hashed file names carry the version already.
-      dontCacheBustURLsMatching: /^assets\//,
     },
   });
 }
-
-/**
- * Build output the service worker leaves out of its precache: the admin screens' own chunks
- * and the chart library only popup results draw (about 460 KB). Chunks
- * an admin screen shares with member screens stay in.
- */
-const ADMIN_CHUNKS = [
-  'assets/admin-employe*',
-  'assets/admin-layout-*',
-  'assets/admin-list-state-*',
-  'assets/admin-popups-page-*',
-  'assets/popup-results-*',
-  'assets/popup-status-badge-*',
-  'assets/enrolment-requests-*',
-  'assets/search-box-*',
-  'assets/sort-controls-*',
-  // jsPDF's optional helpers for HTML and SVG input (html2canvas, DOMPurify, canvg and its
-  // core-js), which it imports only for .html() and .svg(): about 380 KB.
-  'assets/html2canvas-*',
-  'assets/purify.es-*',
-  'assets/index.es-*',
-];
 
 export default defineConfig({
   root: 'src/client',

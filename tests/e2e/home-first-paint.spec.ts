@@ -7,13 +7,15 @@ import { expect, expectNoSeriousA11yViolations, holdAppCode, signInViaUi, test }
 // so it shows before the app's code has arrived; the app then renders Home over it.
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
-const signedInCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'wellhaven-signed-in');
+const signedInCookie = async (page: Page, path = '/home') => (await page.context().cookies()).find((c) => c.name === 'wellhaven-signed-in' && c.path === path);
 
 test("a signed-in device's Home shows before the app arrives, and the app then takes over", async ({ page, member }) => {
   await signInViaUi(page, member);
   // The app tells the server in a cookie for /home alone: the page's language, never the token.
   const cookie = await signedInCookie(page);
   expect(cookie).toMatchObject({ value: 'en', path: '/home', sameSite: 'Lax', httpOnly: false });
+  // And its copy for the service worker, which reads only the cookies of its own script's address.
+  expect(await signedInCookie(page, '/sw.js')).toMatchObject({ value: 'en', sameSite: 'Lax', httpOnly: false });
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   expect(JSON.stringify(await page.context().cookies())).not.toContain(token);
 

@@ -105,6 +105,40 @@ test('the app shell and screens without data open offline after a reload; the ba
   await expect(banner(page)).toBeEmpty({ timeout: 1_000 });
 });
 
+test("a returning device's /home and /login come from the worker's cache already drawn, online and offline", async ({ page, context, request, member }) => {
+  await signInViaStorage(page, request, member);
+  await page.goto('/home');
+  await expect(h1(page)).toHaveText(`Welcome back, ${member.firstName}`);
+  await serviceWorkerInControl(page);
+  // The app says in a cookie for /home that this device holds a session (prerendered-home.md).
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'wellhaven-signed-in')?.value).toBe('en');
+
+  for (const offline of [false, true]) {
+    await context.setOffline(offline);
+    const home = await page.goto('/home');
+    expect(home!.fromServiceWorker(), `offline: ${offline}`).toBe(true);
+    // Home drawn in the document for no one in particular (the nameless greeting), not the empty shell.
+    expect(await home!.text()).toMatch(/<div id="root"><[^>]*>[\s\S]*<h1[^>]*>Welcome back<\/h1>/);
+    await expect(h1(page)).toHaveText(`Welcome back, ${member.firstName}`);
+  }
+  await context.setOffline(false);
+
+  // Signed out, /home is the shell again (which leads to the sign-in screen), and /login is drawn.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'wellhaven-signed-in')).toBe(false);
+  await context.setOffline(true);
+  const shell = await page.goto('/home');
+  expect(shell!.fromServiceWorker()).toBe(true);
+  expect(await shell!.text()).toContain('<div id="root"></div>');
+  const login = await page.goto('/login');
+  expect(login!.fromServiceWorker()).toBe(true);
+  expect(await login!.text()).toMatch(/<h1[^>]*>Sign In<\/h1>/);
+  await expect(h1(page)).toHaveText('Sign In');
+  await context.setOffline(false);
+});
+
 test('Profile offline shows the last data with the time it is from', async ({ page, context, request, member }) => {
   await signInViaStorage(page, request, member);
   await page.goto('/profile');

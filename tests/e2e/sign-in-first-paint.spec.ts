@@ -78,8 +78,10 @@ test("a language chosen on the device is the drawn screen's language from then o
 
   // The app tells the server in a cookie for /login alone, holding the language and nothing else.
   const cookies = await page.context().cookies();
-  const language = cookies.find((c) => c.name === 'wellhaven-language');
+  const language = cookies.find((c) => c.name === 'wellhaven-language' && c.path === '/login');
   expect(language).toMatchObject({ value: 'es', path: '/login', sameSite: 'Lax', httpOnly: false });
+  // Its copy for the service worker (lib/address-cookie.ts) is the only other cookie.
+  expect(cookies.filter((c) => c.name === 'wellhaven-language').map((c) => c.path).sort()).toEqual(['/login', '/sw.js']);
   expect(cookies.filter((c) => c.name !== 'wellhaven-language')).toEqual([]);
 
   // This browser prefers English, yet /login now comes drawn in Spanish, before any script.

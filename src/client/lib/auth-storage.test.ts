@@ -191,9 +191,13 @@ describe("the session's cookie for /home (the server draws Home for a device tha
 
   it("is written with the session, holding the page's language and nothing else, and removed with it", () => {
     storeSession('secret-token', user as SessionUser);
-    expect(written).toEqual([`wellhaven-signed-in=${language}; Path=/home; Max-Age=31536000; SameSite=Lax`]);
+    // For the server on /home, and its copy for the service worker, which reads only its own address's cookies.
+    expect(written).toEqual([
+      `wellhaven-signed-in=${language}; Path=/home; Max-Age=31536000; SameSite=Lax`,
+      `wellhaven-signed-in=${language}; Path=/sw.js; Max-Age=31536000; SameSite=Lax`,
+    ]);
     clearStoredSession();
-    expect(written[1]).toBe('wellhaven-signed-in=; Path=/home; Max-Age=0; SameSite=Lax');
+    expect(written.slice(2)).toEqual(['wellhaven-signed-in=; Path=/home; Max-Age=0; SameSite=Lax', 'wellhaven-signed-in=; Path=/sw.js; Max-Age=0; SameSite=Lax']);
     expect(written.join()).not.toContain('secret-token');
   });
 
@@ -201,7 +205,7 @@ describe("the session's cookie for /home (the server draws Home for a device tha
     store.set(AUTH_TOKEN_KEY, 'tok');
     store.set(AUTH_USER_KEY, 'not json {');
     readStoredSession();
-    expect(written).toEqual(['wellhaven-signed-in=; Path=/home; Max-Age=0; SameSite=Lax']);
+    expect(written).toEqual(['wellhaven-signed-in=; Path=/home; Max-Age=0; SameSite=Lax', 'wellhaven-signed-in=; Path=/sw.js; Max-Age=0; SameSite=Lax']);
     vi.stubGlobal('localStorage', {
       getItem: () => null,
       setItem: () => {
@@ -210,12 +214,15 @@ describe("the session's cookie for /home (the server draws Home for a device tha
       removeItem: () => undefined,
     });
     expect(() => storeSession('tok', user as SessionUser)).toThrow(common.saveAuthFailed);
-    expect(written).toHaveLength(1);
+    expect(written).toHaveLength(2);
   });
 
   it('is Secure on HTTPS', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, protocol: 'https:' });
     shareSignedInLanguage('es');
-    expect(written).toEqual(['wellhaven-signed-in=es; Path=/home; Max-Age=31536000; SameSite=Lax; Secure']);
+    expect(written).toEqual([
+      'wellhaven-signed-in=es; Path=/home; Max-Age=31536000; SameSite=Lax; Secure',
+      'wellhaven-signed-in=es; Path=/sw.js; Max-Age=31536000; SameSite=Lax; Secure',
+    ]);
   });
 });

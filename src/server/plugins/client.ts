@@ -5,17 +5,13 @@ import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, LANGUAGE_COOKIE, type Language, SIGNED_IN_COOKIE, isLanguage } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
+import { type DrawnScreen, drawnDocument } from '#shared/drawn-screens';
 import { requestLanguage } from '../lib/language';
 import { type SecurityHeaders, useApiHeaders } from './security';
 
 /** Cache life of hashed build output: the name changes with the content. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The screens the build draws into their HTML (scripts/prerender.mjs). */
-type DrawnScreen = 'login' | 'home';
-
-/** A screen's document for a language, drawn at build time. */
-const drawnDocument = (screen: DrawnScreen, language: Language) => `${screen}.${language}.html`;
 
 function cookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;

@@ -7,6 +7,10 @@
 // sides wait for the same cores), CPU per request does not.
 // Embedded database always; PostgreSQL too when DATABASE_URL is set (a scratch database).
 // BENCH_ROUNDS (3), BENCH_SECONDS (4).
+// BENCH_COMPARE=<another build's dist/server/main.js> serves that build too, on the same
+// database kind, and measures it in the same rounds (app, baseline, other build, baseline):
+// a change measured before and after in one run, on a machine whose speed moves from one run
+// to the next by more than most changes are worth.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +22,10 @@ import { createScratchDatabase } from './support';
 const ROUTES = ['/healthz', '/api/config'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-/** Next to the hardening scripts' ports (4205-4215). */
+/** Next to the hardening scripts' ports (4205-4215); the build compared with, the next one up. */
 const PORT = 4212;
+const COMPARE_PORT = 4216;
+const COMPARE = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE) : undefined;
 
 const BASELINE_SOURCE = `
 const http = require('node:http');
@@ -63,44 +69,50 @@ export async function run(): Promise<Record<string, number | string>> {
     const scratch = kind === 'postgres' ? await createScratchDatabase(process.env.DATABASE_URL!) : undefined;
     const dataDir = kind === 'embedded' ? mkdtempSync(path.join(tmpdir(), 'wellhaven-bench-')) : undefined;
     const baseline = await startBaselineProcess();
-    const server = await startServer(entry, PORT, {
-      LOG_LEVEL: 'info',
-      ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! }),
-    });
+    const env = { LOG_LEVEL: 'info', ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! }) };
+    const server = await startServer(entry, PORT, env);
+    // The build compared with gets a data directory of its own (one process per embedded database).
+    const compareDir = COMPARE && dataDir ? mkdtempSync(path.join(tmpdir(), 'wellhaven-bench-')) : undefined;
+    const other = COMPARE ? await startServer(COMPARE, COMPARE_PORT, { ...env, ...(compareDir ? { DATA_DIR: compareDir } : {}) }) : undefined;
     // The access log goes to a pipe, as under a service manager; not kept in memory here.
-    server.child.stdout?.removeAllListeners('data');
-    server.child.stdout?.resume();
+    for (const s of [server, other]) {
+      s?.child.stdout?.removeAllListeners('data');
+      s?.child.stdout?.resume();
+    }
     try {
       for (const route of ROUTES) {
-        const ratios: number[] = [];
-        const appRps: number[] = [];
-        const baseRps: number[] = [];
-        const appCpu: number[] = [];
-        const baseCpu: number[] = [];
-        let errors = 0;
-        for (let i = 0; i < ROUNDS; i += 1) {
-          const a = await measure(`${server.url}${route}`, server.child.pid);
-          const b = await measure(baseline.url, baseline.child.pid);
-          errors += a.errors;
-          ratios.push(a.rps / b.rps);
-          appRps.push(a.rps);
-          baseRps.push(b.rps);
-          appCpu.push(a.cpuPerRequest);
-          baseCpu.push(b.cpuPerRequest);
-        }
         const label = `${kind} GET ${route}`;
-        figures[`${label} req/s`] = Math.round(median(appRps));
-        figures[`${label} baseline node:http req/s`] = Math.round(median(baseRps));
-        figures[`${label} ratio to baseline (goal >= 0.6)`] = round3(median(ratios));
-        figures[`${label} CPU us/request (baseline)`] = `${median(appCpu).toFixed(1)} (${median(baseCpu).toFixed(1)})`;
-        figures[`${label} CPU ratio to baseline`] = round3(median(baseCpu) / median(appCpu));
-        figures[`${label} errors`] = errors;
+        const sides = [{ name: label, server }, ...(other ? [{ name: `${label} [BENCH_COMPARE build]`, server: other }] : [])];
+        const rounds = sides.map(() => ({ ratios: [] as number[], appRps: [] as number[], baseRps: [] as number[], appCpu: [] as number[], baseCpu: [] as number[], errors: 0 }));
+        for (let i = 0; i < ROUNDS; i += 1) {
+          for (const [n, side] of sides.entries()) {
+            const a = await measure(`${side.server.url}${route}`, side.server.child.pid);
+            const b = await measure(baseline.url, baseline.child.pid);
+            const r = rounds[n]!;
+            r.errors += a.errors;
+            r.ratios.push(a.rps / b.rps);
+            r.appRps.push(a.rps);
+            r.baseRps.push(b.rps);
+            r.appCpu.push(a.cpuPerRequest);
+            r.baseCpu.push(b.cpuPerRequest);
+          }
+        }
+        for (const [n, side] of sides.entries()) {
+          const r = rounds[n]!;
+          figures[`${side.name} req/s`] = Math.round(median(r.appRps));
+          figures[`${side.name} baseline node:http req/s`] = Math.round(median(r.baseRps));
+          figures[`${side.name} ratio to baseline (goal >= 0.6)`] = round3(median(r.ratios));
+          figures[`${side.name} CPU us/request (baseline)`] = `${median(r.appCpu).toFixed(1)} (${median(r.baseCpu).toFixed(1)})`;
+          figures[`${side.name} CPU ratio to baseline`] = round3(median(r.baseCpu) / median(r.appCpu));
+          figures[`${side.name} errors`] = r.errors;
+        }
       }
     } finally {
       await server.kill('SIGTERM');
+      await other?.kill('SIGTERM');
       baseline.child.kill();
       await scratch?.drop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      for (const dir of [dataDir, compareDir]) if (dir) rmSync(dir, { recursive: true, force: true });
     }
   }
   return figures;

@@ -19,16 +19,33 @@ export const errorStatus = {
 
 export type AppErrorCode = keyof typeof errorStatus;
 
-/** The one error type services throw; never carries internals to the client. */
+/**
+ * The one error type services throw; never carries internals to the client.
+ *
+ * An AppError is an expected outcome (a refusal, a row that is not there, a limit reached), not
+ * a fault, and the error handler answers it without logging it: no stack trace is captured for
+ * it. Capturing one through Fastify's hooks was most of what a refusal cost (a 401 from the
+ * member guard: 13 µs of 72 µs, docs/decisions/request-path-costs.md), which is what a flood of
+ * bad tokens or rate-limited sign-ins spends. `stack` is then the name and message alone.
+ */
 export class AppError extends Error {
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
+  // Declared, not initialised: the constructor sets them once `super` has returned.
+  declare readonly code: AppErrorCode;
+  declare readonly fields?: Record<string, string>;
+  declare readonly headers?: Record<string, string>;
+
+  constructor(code: AppErrorCode, message: string, fields?: Record<string, string>, headers?: Record<string, string>) {
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+    this.headers = headers;
   }
 
   get status(): number {

@@ -70,22 +70,26 @@ export async function run(): Promise<Record<string, number | string>> {
     const dataDir = kind === 'embedded' ? mkdtempSync(path.join(tmpdir(), 'wellhaven-bench-')) : undefined;
     const baseline = await startBaselineProcess();
     const env = { LOG_LEVEL: 'info', ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! }) };
-    const server = await startServer(entry, PORT, env);
     // The build compared with gets a data directory of its own (one process per embedded database).
     const compareDir = COMPARE && dataDir ? mkdtempSync(path.join(tmpdir(), 'wellhaven-bench-')) : undefined;
-    const other = COMPARE ? await startServer(COMPARE, COMPARE_PORT, { ...env, ...(compareDir ? { DATA_DIR: compareDir } : {}) }) : undefined;
-    // The access log goes to a pipe, as under a service manager; not kept in memory here.
-    for (const s of [server, other]) {
-      s?.child.stdout?.removeAllListeners('data');
-      s?.child.stdout?.resume();
-    }
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    let other: typeof server;
     try {
+      server = await startServer(entry, PORT, env);
+      other = COMPARE ? await startServer(COMPARE, COMPARE_PORT, { ...env, ...(compareDir ? { DATA_DIR: compareDir } : {}) }) : undefined;
+      // The access log goes to a pipe, as under a service manager; not kept in memory here.
+      for (const s of [server, other]) {
+        s?.child.stdout?.removeAllListeners('data');
+        s?.child.stdout?.resume();
+      }
       for (const route of ROUTES) {
         const label = `${kind} GET ${route}`;
         const sides = [{ name: label, server }, ...(other ? [{ name: `${label} [BENCH_COMPARE build]`, server: other }] : [])];
         const rounds = sides.map(() => ({ ratios: [] as number[], appRps: [] as number[], baseRps: [] as number[], appCpu: [] as number[], baseCpu: [] as number[], errors: 0 }));
         for (let i = 0; i < ROUNDS; i += 1) {
-          for (const [n, side] of sides.entries()) {
+          // The two builds take turns going first, so neither always meets the machine as the other left it.
+          const order = i % 2 === 0 ? [...sides.entries()] : [...sides.entries()].reverse();
+          for (const [n, side] of order) {
             const a = await measure(`${side.server.url}${route}`, side.server.child.pid);
             const b = await measure(baseline.url, baseline.child.pid);
             const r = rounds[n]!;
@@ -108,7 +112,7 @@ export async function run(): Promise<Record<string, number | string>> {
         }
       }
     } finally {
-      await server.kill('SIGTERM');
+      await server?.kill('SIGTERM');
       await other?.kill('SIGTERM');
       baseline.child.kill();
       await scratch?.drop();

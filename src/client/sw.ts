@@ -17,7 +17,7 @@ import { drawnDocumentFor } from './lib/drawn-documents';
 declare const self: {
   /** The precache list, written in at build by scripts/service-worker.mjs. */
   __WB_MANIFEST: Array<PrecacheEntry | string>;
-  /** The Cookie Store API: Chromium's workers and Safari 18.4's have it; elsewhere `/home` gets the shell from here. */
+  /** The Cookie Store API: Chromium's workers and Safari 18.4's have it; elsewhere `/login` and `/home` get the shell from here. */
   cookieStore?: Pick<CookieStore, 'get'>;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
@@ -35,11 +35,13 @@ self.addEventListener('message', (event) => {
 
 /**
  * A cookie's value as the app wrote it for this worker (lib/address-cookie.ts: a worker reads
- * only the cookies of its own script's address), or undefined where it cannot read cookies.
+ * only the cookies of its own script's address); null when it is not set, undefined where this
+ * worker cannot read cookies.
  */
-async function cookie(name: string): Promise<string | undefined> {
+async function cookie(name: string): Promise<string | null | undefined> {
+  if (!self.cookieStore) return undefined;
   try {
-    return (await self.cookieStore?.get({ name, url: location.href }))?.value ?? undefined;
+    return (await self.cookieStore.get({ name, url: location.href }))?.value ?? null;
   } catch {
     return undefined;
   }

@@ -137,6 +137,15 @@ test("a returning device's /home and /login come from the worker's cache already
   expect(await login!.text()).toMatch(/<h1[^>]*>Sign In<\/h1>/);
   await expect(h1(page)).toHaveText('Sign In');
   await context.setOffline(false);
+
+  // A language chosen on the device: the worker draws /login in it too (its own copy of the cookie).
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
+  await expect(h1(page)).toHaveText('Iniciar sesión');
+  await context.setOffline(true);
+  const spanish = await page.goto('/login');
+  expect(spanish!.fromServiceWorker()).toBe(true);
+  expect(await spanish!.text()).toMatch(/<html lang="es"[\s\S]*<h1[^>]*>Iniciar sesión<\/h1>/);
+  await context.setOffline(false);
 });
 
 test('Profile offline shows the last data with the time it is from', async ({ page, context, request, member }) => {

@@ -9,7 +9,7 @@ function jar(cookies: Record<string, string> = {}) {
     asked,
     cookie: async (name: string) => {
       asked.push(name);
-      return cookies[name];
+      return cookies[name] ?? null;
     },
   };
 }
@@ -32,8 +32,9 @@ describe('drawnDocumentFor', () => {
     expect(await drawnDocumentFor('/login', { cookie: saved.cookie, preferred: ['en'] })).toBe('/login.es.html');
     expect(await drawnDocumentFor('/login', { cookie: jar().cookie, preferred: ['fr-FR', 'es-MX', 'en'] })).toBe('/login.es.html');
     expect(await drawnDocumentFor('/login', { cookie: jar().cookie, preferred: ['fr', 'de'] })).toBe('/login.en.html');
-    // A device whose cookies cannot be read (a worker without the Cookie Store API) still gets the reader's language.
-    expect(await drawnDocumentFor('/login', { cookie: async () => undefined, preferred: ['es'] })).toBe('/login.es.html');
+    // Where the cookies cannot be read (a worker without the Cookie Store API), the saved choice is unknown: the app shell.
+    expect(await drawnDocumentFor('/login', { cookie: async () => undefined, preferred: ['es'] })).toBeUndefined();
+    expect(await drawnDocumentFor('/home', { cookie: async () => undefined, preferred: ['es'] })).toBeUndefined();
   });
 
   it('leaves every other page to the app shell', async () => {

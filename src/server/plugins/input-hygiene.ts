@@ -39,11 +39,13 @@ function offendingKey(value: unknown): string | undefined {
 
 /** True when a route can be handed input to check: path parameters, a declared query, or a body. */
 export function takesInput(route: Pick<RouteOptions, 'url' | 'method' | 'schema'>): boolean {
-  const schema = route.schema as { querystring?: unknown } | undefined;
+  // Fastify takes a route's query schema as `querystring` or as `query`.
+  const schema = route.schema as { querystring?: unknown; query?: unknown } | undefined;
   return (
     route.url.includes(':') ||
     route.url.includes('*') ||
     schema?.querystring !== undefined ||
+    schema?.query !== undefined ||
     asArray(route.method).some((method) => method !== 'GET' && method !== 'HEAD')
   );
 }

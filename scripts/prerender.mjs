@@ -70,7 +70,7 @@ async function main() {
   await build({ configFile: 'vite.prerender.config.ts' });
   const bundle = path.resolve(bundleDir, 'prerender.js');
   try {
-    const { LANGUAGES } = await import(pathToFileURL(bundle).href);
+    const { LANGUAGES, drawnDocument } = await import(pathToFileURL(bundle).href);
     const shell = await readFile(path.join(clientDir, 'index.html'), 'utf8');
     const root = '<div id="root"></div>';
     if (shell.split(root).length !== 2) throw new Error(`index.html must hold ${root} once`);
@@ -86,7 +86,7 @@ async function main() {
           // The screen is drawn here: the app's code is fetched once it shows (main.tsx), not
           // alongside the style sheet, whose bandwidth it would share on a slow connection.
           .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, '');
-        const file = `${screen.file}.${language}.html`;
+        const file = drawnDocument(screen.file, language);
         await writeFile(path.join(clientDir, file), page);
         written.push(file);
       }

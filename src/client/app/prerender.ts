@@ -12,3 +12,4 @@ export async function renderFirstScreen(location: string): Promise<string> {
 }
 
 export { LANGUAGES } from '#shared/i18n/languages';
+export { drawnDocument } from '#shared/drawn-screens';

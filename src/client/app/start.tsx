@@ -1,13 +1,17 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { LANGUAGE_COOKIE } from '#shared/i18n/languages';
-import { paths } from '#shared/paths';
 import { AppRouter } from './app-router';
-import { writeAddressCookie } from '../lib/address-cookie';
+import { shareLanguageChoice } from '../lib/address-cookie';
 import { cn } from '../lib/cn';
 import { readSavedLanguage } from '../lib/language';
 import { AppProviders } from './providers';
 import { AppRoutes, preloadRoute } from './router';
+
+// The device's language choice, shared again at each start: a choice made before the service
+// worker read its own copy of the cookie (lib/address-cookie.ts) gets that copy, and the worker
+// can draw /login in it.
+const savedLanguage = readSavedLanguage();
+if (savedLanguage) shareLanguageChoice(savedLanguage);
 
 /** How long the first render waits for its screen's code before showing the loading skeleton. */
 const FIRST_SCREEN_WAIT_MS = 500;
@@ -22,12 +26,6 @@ const FIRST_SCREEN_WAIT_MS = 500;
  * transition, so React yields to the browser every few milliseconds instead of blocking it
  * for the whole first render.
  */
-// The device's language choice, rewritten at each start: a choice made before the service worker
-// read its own copy of the cookie (lib/address-cookie.ts) gets that copy, and the worker can draw
-// /login in it.
-const savedLanguage = readSavedLanguage();
-if (savedLanguage) writeAddressCookie(LANGUAGE_COOKIE, savedLanguage, paths.login);
-
 const rootElement = document.getElementById('root')!;
 /** A screen the HTML carries (/login, a signed-in device's /home) shows until the app's own replaces it. */
 const drawn = rootElement.hasChildNodes();

@@ -1,3 +1,6 @@
+import { LANGUAGE_COOKIE, type Language } from '#shared/i18n/languages';
+import { paths } from '#shared/paths';
+
 /**
  * The service worker's own address. A worker reads only the cookies that would be sent with
  * its script (Chromium's Cookie Store refuses any other address from a worker), so each address
@@ -5,7 +8,7 @@
  * would (client/sw.ts). The script is fetched at most once per navigation, so the copy costs a
  * few bytes there and nowhere else.
  */
-export const SERVICE_WORKER_PATH = '/sw.js';
+const SERVICE_WORKER_PATH = '/sw.js';
 
 /**
  * Writes (or, with `null`, removes) a cookie the app keeps for the server's sake on one address
@@ -17,4 +20,13 @@ export function writeAddressCookie(name: string, value: string | null, path: str
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   const life = value === null ? 'Max-Age=0' : 'Max-Age=31536000';
   for (const address of [path, SERVICE_WORKER_PATH]) document.cookie = `${name}=${value ?? ''}; Path=${address}; ${life}; SameSite=Lax${secure}`;
+}
+
+/**
+ * The device's choice of language, for /login's HTML (the server's and the service worker's):
+ * a cookie for that address alone that holds the language and nothing else
+ * (docs/decisions/prerendered-sign-in.md).
+ */
+export function shareLanguageChoice(choice: Language) {
+  writeAddressCookie(LANGUAGE_COOKIE, choice, paths.login);
 }

@@ -1,16 +1,12 @@
-import { LANGUAGE_COOKIE, type Language } from '#shared/i18n/languages';
+import type { Language } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
-import { writeAddressCookie } from './address-cookie';
+import { shareLanguageChoice } from './address-cookie';
 import { shareSignedInLanguage, storedToken } from './auth-storage';
 import { LANGUAGE_KEY, language, readSavedLanguage } from './language';
 
-/**
- * Tells the server the device's choice, so that /login's HTML (and, signed in, /home's) comes
- * in it (docs/decisions/prerendered-sign-in.md): a cookie for that address alone that holds
- * the language and nothing else.
- */
+/** Tells the server the device's choice, so that /login's HTML (and, signed in, /home's) comes in it. */
 function shareSavedLanguage(choice: Language) {
-  writeAddressCookie(LANGUAGE_COOKIE, choice, paths.login);
+  shareLanguageChoice(choice);
   if (storedToken()) shareSignedInLanguage(choice);
 }
 

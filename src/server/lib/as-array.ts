@@ -3,3 +3,8 @@ export function asArray<T>(value: T | readonly T[] | undefined): T[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? [...(value as readonly T[])] : [value as T];
 }
+
+/** True when every method a route answers only reads (GET, HEAD): such a request changes nothing. */
+export function readsOnly(route: { method: string | readonly string[] }): boolean {
+  return asArray(route.method).every((method) => method === 'GET' || method === 'HEAD');
+}

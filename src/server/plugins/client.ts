@@ -12,7 +12,6 @@ import { type SecurityHeaders, useApiHeaders } from './security';
 /** Cache life of hashed build output: the name changes with the content. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-
 function cookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   return header ? parseCookie(header)[name] : undefined;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error';
-import { asArray } from '../lib/as-array';
+import { asArray, readsOnly } from '../lib/as-array';
 
 const UNSTORABLE_MESSAGE = 'Text contains characters that are not allowed';
 const NOT_FOUND_MESSAGE = 'Not found';
@@ -46,7 +46,7 @@ export function takesInput(route: Pick<RouteOptions, 'url' | 'method' | 'schema'
     route.url.includes('*') ||
     schema?.querystring !== undefined ||
     schema?.query !== undefined ||
-    asArray(route.method).some((method) => method !== 'GET' && method !== 'HEAD')
+    !readsOnly(route)
   );
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#db/client';
 import type { Config } from '../../config';
 import type { Clock } from '../../lib/clock';
-import { asArray } from '../../lib/as-array';
+import { asArray, readsOnly } from '../../lib/as-array';
 import { type Mailer, mailerFromConfig } from './mailer';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 
@@ -55,7 +55,7 @@ export function registerMail(
     done();
   };
   app.addHook('onRoute', (route) => {
-    if (asArray(route.method).some((method) => method !== 'GET' && method !== 'HEAD')) route.onResponse = [...asArray(route.onResponse), kick];
+    if (!readsOnly(route)) route.onResponse = [...asArray(route.onResponse), kick];
   });
   app.addHook('onListen', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());

@@ -12,7 +12,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * An answer that cannot change while the server runs, checked against its schema and written
  * once, at start: each request sends the same string, with neither a schema check nor a
- * JSON.stringify of its own (a fifth of `/api/config`'s time in the server's code).
+ * JSON.stringify of its own (for `/api/config`, 0.6 µs and 0.13 µs of a request's 25-30 µs).
  */
 function constantJson<T>(schema: z.ZodType<T>, value: T): string {
   return JSON.stringify(schema.parse(value));

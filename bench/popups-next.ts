@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { companies, events, participants, popups, sessions, userPopupStates, users } from '../src/db/schema';
 import { buildApp } from '../src/server/app';
+import { announceChange } from '../src/server/lib/notify';
 import { loadConfig } from '../src/server/config';
 import { localTime } from '../src/server/modules/popups/delivery';
 import { occurrenceAt, type Recurrence } from '../src/server/modules/popups/schedule';
@@ -137,6 +138,8 @@ export async function seedPopupWorkload(db: Db): Promise<{ tokens: string[]; use
   );
   await insertChunked(eventRows, 1_000, (chunk) => db.insert(events).values(chunk));
   await db.execute(sql`analyze`);
+  // Written behind the app's back: announced as the admin routes do, so no instance keeps older popups.
+  await announceChange(db, { popups: true });
   return { tokens, userIds: insertedUsers, states: stateRows.length, capped: cappedUsers.length };
 }
 

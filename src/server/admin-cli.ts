@@ -5,7 +5,7 @@ import { openDatabase } from '#db/client';
 import { loadConfig } from './config';
 import { systemClock } from './lib/clock';
 import { RedisCounterStore } from './lib/counter-store';
-import { publishSessionChangesFrom } from './lib/notify';
+import { publishChangesFrom } from './lib/notify';
 import { mailerFromConfig } from './modules/mail/mailer';
 import { resetMfaCommand } from './modules/auth/mfa-operator';
 import { EXIT, type OperatorContext, type OperatorResult, grantAdmin, revokeAdmin, unlockAccount } from './modules/auth/operator';
@@ -49,7 +49,7 @@ const database = await openDatabase({
 // The same Redis (and key prefix) as the servers, so unlock reaches their counters.
 const counters = config.REDIS_URL ? new RedisCounterStore(config.REDIS_URL) : undefined;
 // Role, factor and session changes reach the running servers' session caches on their channel.
-const stopPublishing = publishSessionChangesFrom(database.db, { redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL }, (err) =>
+const stopPublishing = publishChangesFrom(database.db, { redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL }, (err) =>
   console.warn(`Could not tell the running servers at once (${err instanceof Error ? err.message : String(err)}); they notice within SESSION_CACHE_TTL_MS.`),
 );
 let result: OperatorResult;

@@ -31,6 +31,8 @@ import { membersRoutes } from './modules/members/members.routes';
 import { createMembersService } from './modules/members/members.service';
 import { popupsRoutes } from './modules/popups/popups.routes';
 import { registerMail } from './modules/mail/register';
+import { LivePopups } from './modules/popups/live-popups';
+import { loadLivePopups } from './modules/popups/popups.repository';
 import { createPopupsService } from './modules/popups/popups.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerAuthGuards, type RouteEntry } from './plugins/auth';
@@ -176,7 +178,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue: config.PASSWORD_HASH_QUEUE,
     busyMessage: messages.auth.server.busy,
   }).hasher;
-  const sessionCache = registerSessionCache(app, { config, database });
+  // Popups that are on, held in memory for every member's next-popup call; the sessions' channel keeps both honest.
+  const livePopups = new LivePopups((now) => loadLivePopups(database.db, now), { ttlMs: config.POPUPS_CACHE_TTL_MS });
+  const sessionCache = registerSessionCache(app, { config, database, copies: [livePopups] });
+  app.decorate('livePopups', livePopups);
   const auth = createAuthService({
     db: database.db,
     sessionCache,
@@ -212,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   popupsRoutes(app, {
     popups: createPopupsService({
       db: database.db,
+      livePopups,
       clock,
       counters,
       settings: {

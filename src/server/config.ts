@@ -46,6 +46,12 @@ export const ConfigSchema = z.object({
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Most sessions held in that cache per instance (least recently used go first). */
   SESSION_CACHE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /**
+   * How long the popups that are on are served from memory before the database is asked again
+   * (modules/popups/live-popups.ts); 0 turns that off. Every change to a popup reaches every
+   * instance at once on the sessions' channel; this bounds what a lost announcement could leave.
+   */
+  POPUPS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Unset: on for the embedded database (`npm start`), off with DATABASE_URL (a real deployment). */
   DEMO_DATA: bool.optional(),
   ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),

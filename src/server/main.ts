@@ -6,7 +6,7 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { systemClock } from './lib/clock';
-import { publishSessionChangesFrom } from './lib/notify';
+import { publishChangesFrom } from './lib/notify';
 import { mailerFromConfig } from './modules/mail/mailer';
 import { cardKeyWarning, loadOrCreateCardSigningKey } from './modules/cards/signing-key';
 import { mailStartupWarning } from './modules/mail/register';
@@ -47,7 +47,7 @@ async function main() {
       : null;
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       // A re-password ends the account's sessions: instances already running hear it on their channel.
-      const stopPublishing = publishSessionChangesFrom(database.db, { redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
+      const stopPublishing = publishChangesFrom(database.db, { redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
       const outcome = await ensureAdmin(database.db, {
         email: config.ADMIN_EMAIL,
         password: config.ADMIN_PASSWORD,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { popups, users } from '../../src/db/schema';
 import type { AdminPopup, MemberPopup } from '../../src/shared/schemas/popups';
 import { asUser, createTestApp, freshSessionHeaders, registerMember, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
+import { announceChange } from '../../src/server/lib/notify';
 
 const VITAL_SCAN = 'https://vitalscan.example.test/start';
 const WELLNESS = 'https://wellness.example.test/daily';
@@ -27,6 +28,8 @@ afterAll(async () => {
 // One database for the file: each test starts with no live popup, so earlier tests' popups never compete.
 beforeEach(async () => {
   await t.database.db.update(popups).set({ isActive: false });
+  // Written behind the app's back, so announced as the admin routes do: the app holds the popups that are on.
+  await announceChange(t.database.db, { popups: true });
 });
 
 const DAY = 86_400_000;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, popups, sessions } from '../../src/db/schema';
 import type { MemberPopup } from '../../src/shared/schemas/popups';
 import { asUser, createTestApp, registerMember, testClock, type TestApp } from './support/test-app';
+import { announceChange } from '../../src/server/lib/notify';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,6 +25,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.database.db.update(popups).set({ isActive: false });
+  // Written behind the app's back, so announced as the admin routes do: the app holds the popups that are on.
+  await announceChange(t.database.db, { popups: true });
   t.clock.set(START);
 });
 
@@ -47,6 +50,7 @@ async function popup(overrides: Partial<typeof popups.$inferInsert> = {}) {
       ...overrides,
     })
     .returning();
+  await announceChange(t.database.db, { popups: true });
   return row!;
 }
 

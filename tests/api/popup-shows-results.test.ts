@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, popups, userPopupStates, users } from '../../src/db/schema';
 import type { AdminPopupListItem, MemberPopup, PopupResultsResponse } from '../../src/shared/schemas/popups';
 import { asUser, createTestApp, freshSessionHeaders, signedInAdmin, signedInMember, testClock, type TestApp } from './support/test-app';
+import { announceChange } from '../../src/server/lib/notify';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -27,6 +28,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.database.db.update(popups).set({ isActive: false });
+  // Written behind the app's back, so announced as the admin routes do: the app holds the popups that are on.
+  await announceChange(t.database.db, { popups: true });
   t.clock.set(START);
 });
 
@@ -51,6 +54,7 @@ async function popup(overrides: Partial<typeof popups.$inferInsert> = {}) {
       ...overrides,
     })
     .returning();
+  await announceChange(t.database.db, { popups: true });
   return row!;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, popups, userPopupStates } from '../../src/db/schema';
 import type { MemberPopup } from '../../src/shared/schemas/popups';
 import { MISSING_ID, createTestApp, injectAs, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
+import { announceChange } from '../../src/server/lib/notify';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,6 +15,8 @@ afterAll(async () => {
 // Tests share one database: each starts with no live popup so earlier tests' popups never compete.
 beforeEach(async () => {
   await t.database.db.update(popups).set({ isActive: false });
+  // Written behind the app's back, so announced as the admin routes do: the app holds the popups that are on.
+  await announceChange(t.database.db, { popups: true });
 });
 
 const HOUR = 3_600_000;
@@ -43,6 +46,7 @@ async function popup(overrides: Partial<typeof popups.$inferInsert> = {}) {
       ...overrides,
     })
     .returning();
+  await announceChange(t.database.db, { popups: true });
   return row!;
 }
 
@@ -406,6 +410,7 @@ describe('snooze and complete on a popup that is gone or not live', () => {
     const future = await popup({ startAt: new Date(now + DAY) });
     const deleted = await popup();
     await t.database.db.delete(popups).where(eq(popups.id, deleted.id));
+    await announceChange(t.database.db, { popups: true });
     const m = await signedInMember(t.app);
     const fn = action === 'snooze' ? snooze : complete;
     for (const id of [MISSING_ID, 'not-a-uuid', encodeURIComponent("1' or '1'='1"), inactive.id, ended.id, future.id, deleted.id]) {

@@ -21,7 +21,7 @@ import { loadConfig } from '../../src/server/config';
 import { MemoryCounterStore } from '../../src/server/lib/counter-store';
 import { sha256Hex } from '../../src/server/lib/crypto';
 import { LISTENER_NAME } from '../../src/server/lib/notify';
-import { type TestApp, asUser, createTestApp, signedInMember } from './support/test-app';
+import { type TestApp, asUser, createTestApp, freshSessionHeaders, signedInAdmin, signedInMember } from './support/test-app';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -156,6 +156,39 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
     );
     expect(ms).toBeLessThanOrEqual(50);
     expect((await me(b, m.token)).statusCode).toBe(200);
+  });
+
+  it('stops offering on B within 50 ms a popup turned off on A, and offers on B at once one created on A', async () => {
+    const admin = await freshSessionHeaders(t, (await signedInAdmin(t, { elevate: false })).id, { elevated: true });
+    const m = await signedInMember(a);
+    const nextId = async (app: FastifyInstance) => {
+      const res = await app.inject(asUser(m.token, { method: 'GET', url: '/api/popups/next?context=login&route=home' }));
+      expect([200, 204], res.body).toContain(res.statusCode);
+      return res.statusCode === 204 ? null : (res.json() as { id: string }).id;
+    };
+    const now = t.clock().getTime();
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/admin/popups',
+      headers: admin,
+      payload: { title: 'Across instances', message: 'Turned off on the other one.', target: 'home', startAt: new Date(now - 60_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), isActive: true, priority: 10 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: string };
+    // B loads and offers the new one; it keeps what it loaded once A's announcement has arrived
+    // (a load begun before the announcement is not kept).
+    expect(await nextId(b)).toBe(id);
+    await vi.waitFor(async () => {
+      expect(await nextId(b)).toBe(id);
+      expect(b.livePopups.holds(id)).toBe(true);
+    }, { timeout: 2000, interval: 5 });
+    // Held: asking again costs B the member's own states only.
+    expect(await bCost(() => nextId(b))).toBe(1);
+    expect((await a.inject({ method: 'POST', url: `/api/admin/popups/${id}/deactivate`, headers: admin })).statusCode).toBe(200);
+    const started = performance.now();
+    while (b.livePopups.holds(id) && performance.now() - started < 2000) await yieldToIo();
+    expect(performance.now() - started).toBeLessThanOrEqual(50);
+    expect(await nextId(b)).not.toBe(id);
   });
 
   it('bypasses the cache while the channel is down, and caches again once it is back', async () => {

@@ -5,13 +5,14 @@ import pg from 'pg';
 import type { DbOrTx } from '#db/client';
 
 /**
- * Session changes between server instances (docs/decisions/session-cache.md). Each instance
- * keeps recently resolved sessions in memory (modules/auth/session-cache.ts); whatever ends a
- * session or changes what a cached one says (sign-out, revocation, a new password, a role, the
- * second factor, a verified address) is announced after its transaction commits, and every
- * instance drops what it holds for that session or user.
+ * Changes to what server instances hold in memory, between instances
+ * (docs/decisions/session-cache.md). Each instance keeps recently resolved sessions
+ * (modules/auth/session-cache.ts) and the popups that are on (modules/popups/live-popups.ts);
+ * whatever ends a session or changes what a cached one says (sign-out, revocation, a new
+ * password, a role, the second factor, a verified address), and any change to a popup, is
+ * announced after its transaction commits, and every instance drops what it holds of it.
  *
- * - in this process, at once (announceSessionChange runs the local listeners before it returns);
+ * - in this process, at once (announceChange runs the local listeners before it returns);
  * - to the other processes on one channel: Redis pub/sub when REDIS_URL is set (the service
  *   instances already share for their counters), else PostgreSQL LISTEN/NOTIFY when
  *   DATABASE_URL is set, else none (the embedded database has one process by construction).
@@ -19,8 +20,8 @@ import type { DbOrTx } from '#db/client';
  * A channel that is down says so (`live` false) and the cache is bypassed until it is back.
  */
 
-/** What changed: one session, every session of a user, or anything (after a gap in the channel). */
-export type SessionChange = { sessionId: string } | { userId: string } | { all: true };
+/** What changed: one session, every session of a user, the popups, or anything (after a gap in the channel). */
+export type CacheChange = { sessionId: string } | { userId: string } | { popups: true } | { all: true };
 
 /** The PostgreSQL channel and Redis channel the instances publish on and listen to. */
 export const PG_CHANNEL = 'wellhaven_sessions';
@@ -30,14 +31,15 @@ export const LISTENER_NAME = 'wellhaven-sessions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function encodeChange(change: SessionChange, origin: string): string {
+export function encodeChange(change: CacheChange, origin: string): string {
   if ('sessionId' in change) return JSON.stringify({ o: origin, s: change.sessionId });
   if ('userId' in change) return JSON.stringify({ o: origin, u: change.userId });
+  if ('popups' in change) return JSON.stringify({ o: origin, p: true });
   return JSON.stringify({ o: origin, all: true });
 }
 
 /** A message off the channel; undefined for anything malformed (it is not ours to trust). */
-export function decodeChange(payload: string): { origin: string; change: SessionChange } | undefined {
+export function decodeChange(payload: string): { origin: string; change: CacheChange } | undefined {
   let m: unknown;
   try {
     m = JSON.parse(payload);
@@ -45,10 +47,11 @@ export function decodeChange(payload: string): { origin: string; change: Session
     return undefined;
   }
   if (typeof m !== 'object' || m === null) return undefined;
-  const { o, s, u, all } = m as Record<string, unknown>;
+  const { o, s, u, p, all } = m as Record<string, unknown>;
   const origin = typeof o === 'string' ? o : '';
   if (typeof s === 'string' && UUID.test(s)) return { origin, change: { sessionId: s } };
   if (typeof u === 'string' && UUID.test(u)) return { origin, change: { userId: u } };
+  if (p === true) return { origin, change: { popups: true } };
   if (all === true) return { origin, change: { all: true } };
   return undefined;
 }
@@ -58,10 +61,10 @@ export function decodeChange(payload: string): { origin: string; change: Session
 // the same handle (the app's services, the operator commands, the start-up administrator) is
 // one instance: its caches hear a change at once, the channel carries it to the others.
 
-type Listener = (change: SessionChange) => void;
+type Listener = (change: CacheChange) => void;
 interface Hub {
   listeners: Set<Listener>;
-  publisher?: SessionPublisher;
+  publisher?: ChangePublisher;
   onPublishError?: (err: unknown) => void;
 }
 const hubs = new WeakMap<object, Hub>();
@@ -75,14 +78,14 @@ const hubOf = (db: object): Hub => {
 };
 
 /** Calls `listener` for every change announced through `db`; returns the unsubscribe. */
-export function onSessionChange(db: DbOrTx, listener: Listener): () => void {
+export function onAnnouncedChange(db: DbOrTx, listener: Listener): () => void {
   const hub = hubOf(db);
   hub.listeners.add(listener);
   return () => hub.listeners.delete(listener);
 }
 
 /** Sends changes announced through `db` to the other processes; returns the detach. */
-export function setSessionPublisher(db: DbOrTx, publisher: SessionPublisher, onError?: (err: unknown) => void): () => void {
+export function setChangePublisher(db: DbOrTx, publisher: ChangePublisher, onError?: (err: unknown) => void): () => void {
   const hub = hubOf(db);
   hub.publisher = publisher;
   hub.onPublishError = onError;
@@ -101,7 +104,7 @@ export function setSessionPublisher(db: DbOrTx, publisher: SessionPublisher, onE
  * thrown: the change itself is committed, and the other instances' entries expire with the
  * cache's TTL at the latest.
  */
-export async function announceSessionChange(db: DbOrTx, change: SessionChange): Promise<void> {
+export async function announceChange(db: DbOrTx, change: CacheChange): Promise<void> {
   const hub = hubs.get(db);
   if (!hub) return;
   for (const listener of hub.listeners) listener(change);
@@ -116,11 +119,11 @@ export async function announceSessionChange(db: DbOrTx, change: SessionChange): 
 // ---------------------------------------------------------------------------------------------
 // Channels.
 
-export interface SessionPublisher {
-  publish(change: SessionChange): Promise<void>;
+export interface ChangePublisher {
+  publish(change: CacheChange): Promise<void>;
 }
 
-export interface SessionChannel extends SessionPublisher {
+export interface ChangeChannel extends ChangePublisher {
   readonly kind: 'local' | 'postgres' | 'redis';
   /** True while changes published by other instances are known to arrive here. */
   readonly live: boolean;
@@ -133,7 +136,7 @@ export interface ChannelOptions {
   /** The database handle, for publishing with pg_notify (PostgreSQL without Redis). */
   db: DbOrTx;
   /** A change published by another instance. */
-  onChange(change: SessionChange): void;
+  onChange(change: CacheChange): void;
   /** The channel went down (false) or came back (true). */
   onLive?(live: boolean): void;
   onError?(err: unknown, what: string): void;
@@ -142,9 +145,9 @@ export interface ChannelOptions {
 }
 
 /** The channel the configuration calls for (see the module comment for the order). */
-export function openSessionChannel(options: ChannelOptions): SessionChannel {
-  if (options.redisUrl) return new RedisSessionChannel(options.redisUrl, options);
-  if (options.databaseUrl) return new PgSessionChannel(options.databaseUrl, options);
+export function openChangeChannel(options: ChannelOptions): ChangeChannel {
+  if (options.redisUrl) return new RedisChangeChannel(options.redisUrl, options);
+  if (options.databaseUrl) return new PgChangeChannel(options.databaseUrl, options);
   return { kind: 'local', live: true, publish: async () => {}, close: async () => {} };
 }
 
@@ -153,7 +156,7 @@ export function openSessionChannel(options: ChannelOptions): SessionChannel {
  * servers listen to, chosen by the same rule. Undefined for the embedded database, which no
  * server can hold open while the CLI does.
  */
-export function openSessionPublisher(options: { redisUrl?: string | undefined; databaseUrl?: string | undefined; db: DbOrTx }): (SessionPublisher & { close(): Promise<void> }) | undefined {
+export function openChangePublisher(options: { redisUrl?: string | undefined; databaseUrl?: string | undefined; db: DbOrTx }): (ChangePublisher & { close(): Promise<void> }) | undefined {
   const origin = `cli-${randomUUID()}`;
   if (options.redisUrl) {
     const redis = new Redis(options.redisUrl, { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 1000, commandTimeout: 1000 });
@@ -181,7 +184,7 @@ const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 2000;
 
 /** Shared by both channels: the live flag, the heartbeat, the origin filter. */
-abstract class ListeningChannel implements SessionChannel {
+abstract class ListeningChannel implements ChangeChannel {
   abstract readonly kind: 'postgres' | 'redis';
   protected readonly origin = randomUUID();
   protected closed = false;
@@ -199,7 +202,7 @@ abstract class ListeningChannel implements SessionChannel {
     return this.isLive;
   }
 
-  abstract publish(change: SessionChange): Promise<void>;
+  abstract publish(change: CacheChange): Promise<void>;
   /** Rejects when the listening connection does not answer in time. */
   protected abstract ping(): Promise<void>;
   /** The listening connection is dead or silent: drop it and reconnect (the flag is already down). */
@@ -258,7 +261,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 
 /** LISTEN on a connection of its own (reconnected with back-off); NOTIFY through the app's pool. */
-class PgSessionChannel extends ListeningChannel {
+class PgChangeChannel extends ListeningChannel {
   readonly kind = 'postgres' as const;
   private client: pg.Client | undefined;
   private retryMs = RECONNECT_MIN_MS;
@@ -272,7 +275,7 @@ class PgSessionChannel extends ListeningChannel {
     this.listen();
   }
 
-  async publish(change: SessionChange): Promise<void> {
+  async publish(change: CacheChange): Promise<void> {
     await pgNotify(this.options.db, encodeChange(change, this.origin));
   }
 
@@ -329,7 +332,7 @@ class PgSessionChannel extends ListeningChannel {
 }
 
 /** SUBSCRIBE on a connection of its own; PUBLISH on another, which fails at once while Redis is away. */
-class RedisSessionChannel extends ListeningChannel {
+class RedisChangeChannel extends ListeningChannel {
   readonly kind = 'redis' as const;
   private readonly sub: Redis;
   private readonly pub: Redis;
@@ -363,7 +366,7 @@ class RedisSessionChannel extends ListeningChannel {
     });
   }
 
-  async publish(change: SessionChange): Promise<void> {
+  async publish(change: CacheChange): Promise<void> {
     await this.pub.publish(REDIS_CHANNEL, encodeChange(change, this.origin));
   }
 
@@ -387,10 +390,10 @@ class RedisSessionChannel extends ListeningChannel {
  * administrator before the app is built): announcements through `db` are published on the
  * servers' channel until the returned function is called.
  */
-export function publishSessionChangesFrom(db: DbOrTx, options: { redisUrl?: string | undefined; databaseUrl?: string | undefined }, onError?: (err: unknown) => void): () => Promise<void> {
-  const publisher = openSessionPublisher({ ...options, db });
+export function publishChangesFrom(db: DbOrTx, options: { redisUrl?: string | undefined; databaseUrl?: string | undefined }, onError?: (err: unknown) => void): () => Promise<void> {
+  const publisher = openChangePublisher({ ...options, db });
   if (!publisher) return async () => {};
-  const detach = setSessionPublisher(db, publisher, onError);
+  const detach = setChangePublisher(db, publisher, onError);
   return async () => {
     detach();
     await publisher.close();

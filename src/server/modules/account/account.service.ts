@@ -14,7 +14,7 @@ import type { CounterStore } from '../../lib/counter-store';
 import { sha256Hex } from '../../lib/crypto';
 import type { PooledHasher } from '../../lib/hash-pool';
 import { maskIp, rateLimitKey } from '../../lib/ip';
-import { announceSessionChange } from '../../lib/notify';
+import { announceChange } from '../../lib/notify';
 import { IP_WINDOW_MS, countHit, enforceLimit, perIpKey } from '../../lib/rate-limit';
 import { isUuid } from '../../lib/sql-text';
 import { recordEvent } from '../audit/audit.repository';
@@ -102,7 +102,7 @@ export function createAccountService(deps: AccountDeps) {
       });
       if (!verified) throw tokenRefusal(await findToken(db, tokenHash, ['verify_email']), now, verifyReasons);
       // GET /api/auth/me reports the address as verified from now on, on every instance.
-      await announceSessionChange(db, { userId: verified });
+      await announceChange(db, { userId: verified });
       return { emailVerified: true };
     },
 
@@ -194,7 +194,7 @@ export function createAccountService(deps: AccountDeps) {
           at: now,
         });
       });
-      await announceSessionChange(db, { userId: user.id });
+      await announceChange(db, { userId: user.id });
       // Best effort: the password is set either way, and a throttle left behind ends by itself (15 minutes at most).
       for (const key of passwordThrottleKeys(user)) await throttle.clear(key).catch(() => undefined);
       return { ok: true };
@@ -230,7 +230,7 @@ export function createAccountService(deps: AccountDeps) {
         await recordEvent(tx, { type: 'password.changed', actorUserId: user.id, companyId: user.companyId, payload: { ip: maskIp(ctx.ip), sessionsRevoked: revoked }, at: now });
         return revoked;
       });
-      await announceSessionChange(db, { userId: user.id });
+      await announceChange(db, { userId: user.id });
       await counters.reset(attemptsKey);
       return { otherSessionsRevoked };
     },
@@ -263,7 +263,7 @@ export function createAccountService(deps: AccountDeps) {
           at: now,
         });
       });
-      await announceSessionChange(db, { sessionId });
+      await announceChange(db, { sessionId });
     },
 
     /** Signs out every session of the caller but this one. */
@@ -274,7 +274,7 @@ export function createAccountService(deps: AccountDeps) {
         await recordEvent(tx, { type: 'session.revoked_others', actorUserId: session.user.id, companyId: session.user.companyId, payload: { count, ip: maskIp(ctx.ip) }, at: now });
         return count;
       });
-      await announceSessionChange(db, { userId: session.user.id });
+      await announceChange(db, { userId: session.user.id });
       return { revoked };
     },
 
@@ -285,7 +285,7 @@ export function createAccountService(deps: AccountDeps) {
         await repo.setLanguage(tx, session.user.id, preferences.language);
         await recordEvent(tx, { type: 'user.preferences_changed', actorUserId: session.user.id, companyId: session.user.companyId, payload: preferences, at: now });
       });
-      await announceSessionChange(db, { userId: session.user.id });
+      await announceChange(db, { userId: session.user.id });
       return preferences;
     },
   };

@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '#db/client';
 import { ConfigError } from '../../config';
-import { announceSessionChange } from '../../lib/notify';
+import { announceChange } from '../../lib/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordEvent } from '../audit/audit.repository';
 import { setEnrolmentMode } from '../enrolment/enrolment.repository';
@@ -55,7 +55,7 @@ export async function ensureAdmin(
         return 'created' as const;
       });
       // Its sessions ended: running instances forget them too.
-      if (outcome === 'promoted' && promoted) await announceSessionChange(db, { userId: promoted });
+      if (outcome === 'promoted' && promoted) await announceChange(db, { userId: promoted });
       return outcome;
     } catch (err) {
       // A member registered the same programme ID or email in between: look again.
@@ -87,6 +87,6 @@ export async function setAdminRole(db: Db, email: string, grant: boolean, now = 
     return user.id;
   });
   // After the commit: every instance (the CLI publishes on the servers' channel) refuses the old role at once.
-  if (userId) await announceSessionChange(db, { userId });
+  if (userId) await announceChange(db, { userId });
   return userId !== undefined;
 }

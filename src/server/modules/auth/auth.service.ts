@@ -21,7 +21,7 @@ import * as mfaRepo from './mfa.repository';
 import { type FactorUsed, MFA_CHALLENGE_MAX_WRONG_CODES, MFA_CHALLENGE_TTL_MS, confirmFactor, offerSetup, openSignInChallenge, spendFactorCode } from './mfa.service';
 import { passwordProblem } from './passwords';
 import { createRefusedAttempts } from './refused-attempts';
-import { announceSessionChange } from '../../lib/notify';
+import { announceChange } from '../../lib/notify';
 import type { SessionCache } from './session-cache';
 import { TOUCH_INTERVAL_MS, adminElevationActive, idleExpiry, sessionStatus, shouldTouch } from './session-rules';
 import { holdPasswordSince, holdVerifiedPassword, startSession } from './start-session';
@@ -290,7 +290,7 @@ export function createAuthService(deps: AuthDeps) {
 
     async signOut(session: AuthenticatedSession): Promise<void> {
       await repo.revokeSession(db, session.session.id, clock());
-      await announceSessionChange(db, { sessionId: session.session.id });
+      await announceChange(db, { sessionId: session.session.id });
     },
 
     /**
@@ -362,7 +362,7 @@ export function createAuthService(deps: AuthDeps) {
       if (granted === 'password_changed') throw await deny('password_changed', a.invalidAdmin);
       if (!granted) throw await deny('bad_mfa_code', x.invalidCode, { code: x.invalidCode });
       // The asking session ended (and a set-up turned the factor on): every instance forgets the user's.
-      await announceSessionChange(db, { userId: user.id });
+      await announceChange(db, { userId: user.id });
       return { status: 'granted', ...granted };
     },
 

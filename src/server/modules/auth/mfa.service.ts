@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import type { CounterStore } from '../../lib/counter-store';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import type { PooledHasher } from '../../lib/hash-pool';
-import { announceSessionChange } from '../../lib/notify';
+import { announceChange } from '../../lib/notify';
 import { recordEvent } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
 import * as authRepo from './auth.repository';
@@ -161,7 +161,7 @@ export function createMfaService(deps: MfaDeps) {
         await deny(user, 'auth.mfa.setup.denied', 'bad_mfa_code');
         throw new AppError('forbidden', x.invalidCode, { code: x.invalidCode });
       }
-      await announceSessionChange(db, { userId: user.id });
+      await announceChange(db, { userId: user.id });
       return { recoveryCodes };
     },
 
@@ -191,7 +191,7 @@ export function createMfaService(deps: MfaDeps) {
         await deny(user, 'auth.mfa.disable.denied', 'bad_mfa_code');
         throw new AppError('forbidden', x.invalidCode, { code: x.invalidCode });
       }
-      await announceSessionChange(db, { userId: user.id });
+      await announceChange(db, { userId: user.id });
       return { enabled: false as const };
     },
   };
@@ -227,7 +227,7 @@ export async function resetMfa(db: Db, mailer: Pick<Mailer, 'queue'>, email: str
     return { userId: user.id, role: user.role, hadFactor: Boolean(state?.secret), hadPendingSetup: Boolean(state?.pendingSecret), recoveryCodesLeft, sessionsRevoked };
   });
   if (!done) return null;
-  await announceSessionChange(db, { userId: done.userId });
+  await announceChange(db, { userId: done.userId });
   // Best effort: the factor is reset either way, and a wait left behind ends by itself (15 minutes at most).
   const throttleCleared = counters ? await createThrottle(counters).clear(throttleKeys.mfa(done.userId)).then(() => true, () => false) : false;
   return { ...done, throttleCleared };

@@ -43,6 +43,17 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('keeps every session when the popups change', () => {
+    const cache = filled();
+    const stamp = cache.stamp();
+    cache.invalidate({ popups: true });
+    expect(cache.size).toBe(3);
+    expect(cache.get('a1', T0)).toBeDefined();
+    // Nor does it refuse a session read while the popups changed.
+    cache.set('c1', entry(sid(9), USER_B), stamp, T0);
+    expect(cache.get('c1', T0)).toBeDefined();
+  });
+
   it('refuses a row read before a change was announced (the read raced the change)', () => {
     const cache = new SessionCache<ReturnType<typeof entry>>({ ttlMs: 5000, max: 100 });
     const stamp = cache.stamp();
@@ -94,15 +105,15 @@ describe('SessionCache', () => {
   });
 });
 
-describe('session change messages', () => {
+describe('change messages', () => {
   it('round-trip, and say who sent them', () => {
-    for (const change of [{ sessionId: sid(1) }, { userId: USER_A }, { all: true as const }]) {
+    for (const change of [{ sessionId: sid(1) }, { userId: USER_A }, { popups: true as const }, { all: true as const }]) {
       expect(decodeChange(encodeChange(change, 'me'))).toEqual({ origin: 'me', change });
     }
   });
 
   it('ignore anything malformed (whoever can publish on the channel is not trusted)', () => {
-    for (const payload of ['', 'nope', 'null', '[]', '{"s":"not-a-uuid"}', '{"u":42}', '{"all":"yes"}', '{"o":"x"}']) {
+    for (const payload of ['', 'nope', 'null', '[]', '{"s":"not-a-uuid"}', '{"u":42}', '{"all":"yes"}', '{"p":"yes"}', '{"p":1}', '{"o":"x"}']) {
       expect(decodeChange(payload)).toBeUndefined();
     }
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '#db/client';
 import type { Config } from '../../config';
-import { type SessionChange, onSessionChange, openSessionChannel, setSessionPublisher } from '../../lib/notify';
+import { type CacheChange, onAnnouncedChange, openChangeChannel, setChangePublisher } from '../../lib/notify';
 import type { AuthenticatedSession } from './auth.service';
 
 declare module 'fastify' {
@@ -98,7 +98,8 @@ export class SessionCache<T extends CachedSession> {
   }
 
   /** Drops what `change` names. Rare (sign-outs, password and role changes): a scan is fine. */
-  invalidate(change: SessionChange): void {
+  invalidate(change: CacheChange): void {
+    if ('popups' in change) return;
     this.generation += 1;
     if ('all' in change) {
       this.entries.clear();
@@ -118,42 +119,55 @@ export class SessionCache<T extends CachedSession> {
   }
 }
 
+/** Another copy of database rows held in memory, kept honest by the same channel (modules/popups/live-popups.ts). */
+export interface HeldCopy {
+  invalidate(change: CacheChange): void;
+  setLive(live: boolean): void;
+}
+
 /**
- * The app's session cache and the channel that keeps it honest across instances: changes
- * announced in this process (announceSessionChange on the app's database handle) drop entries
- * at once and are published; changes published by other instances drop them on arrival; the
- * cache is bypassed while the channel is down. Closed with the app.
+ * The app's session cache and the channel that keeps it, and the other `copies`, honest
+ * across instances: changes announced in this process (announceChange on the app's database
+ * handle) drop entries at once and are published; changes published by other instances drop
+ * them on arrival; every copy is bypassed while the channel is down. Closed with the app.
  */
-export function registerSessionCache(app: FastifyInstance, deps: { config: Config; database: Database }): SessionCache<AuthenticatedSession> {
+export function registerSessionCache(app: FastifyInstance, deps: { config: Config; database: Database; copies?: readonly HeldCopy[] }): SessionCache<AuthenticatedSession> {
   const { config, database } = deps;
   const cache = new SessionCache<AuthenticatedSession>({ ttlMs: config.SESSION_CACHE_TTL_MS, max: config.SESSION_CACHE_MAX });
-  const channel = openSessionChannel({
+  const held: readonly HeldCopy[] = [cache, ...(deps.copies ?? [])];
+  const invalidate = (change: CacheChange) => {
+    for (const copy of held) copy.invalidate(change);
+  };
+  const setLive = (live: boolean) => {
+    for (const copy of held) copy.setLive(live);
+  };
+  const channel = openChangeChannel({
     redisUrl: config.REDIS_URL,
     databaseUrl: config.DATABASE_URL,
     db: database.db,
     onChange: (change) => {
-      cache.invalidate(change);
+      invalidate(change);
       // The fault test reads these two lines' times to measure how long a change takes to reach an instance.
       app.log.debug({ sessionChange: change }, 'session change received');
     },
     onLive: (live) => {
-      cache.setLive(live);
+      setLive(live);
       if (live) app.log.info('session channel listening: the session cache is on');
-      else app.log.warn('session channel down: sessions are looked up in the database until it is back');
+      else app.log.warn('session channel down: sessions and popups are looked up in the database until it is back');
     },
     onError: (err, what) => app.log.debug({ err }, what),
   });
   // Until a listening channel has connected, nothing is cached (a gap is a gap).
-  cache.setLive(channel.live);
+  setLive(channel.live);
   app.decorate('sessionCache', cache);
-  const unlisten = onSessionChange(database.db, (change) => cache.invalidate(change));
+  const unlisten = onAnnouncedChange(database.db, invalidate);
   const publisher = {
-    publish: (change: SessionChange) => {
+    publish: (change: CacheChange) => {
       app.log.debug({ sessionChange: change }, 'session change published');
       return channel.publish(change);
     },
   };
-  const detach = setSessionPublisher(database.db, publisher, (err) => app.log.warn({ err }, 'session change not published: other instances see it within SESSION_CACHE_TTL_MS'));
+  const detach = setChangePublisher(database.db, publisher, (err) => app.log.warn({ err }, 'change not published: other instances see it within SESSION_CACHE_TTL_MS (sessions) or POPUPS_CACHE_TTL_MS (popups)'));
   app.addHook('onClose', async () => {
     unlisten();
     detach();

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, gt, ilike, inArray, lte, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pgArray, rowsOf, type DbOrTx } from '#db/client';
 import { prepared } from '../../lib/prepared';
 import { substringPattern } from '../../lib/sql-text';
-import { events, popups, userPopupStates } from '#db/schema';
+import { events, popups, userPopupStates, users } from '#db/schema';
 import type { PopupAudience, PopupSortField, SortOrder } from '#shared/schemas/popups';
-import type { NewShow, QuietHours } from './delivery';
+import type { NewShow } from './delivery';
+import type { AudienceFacts } from './live-popups';
+import type { PopupUserState } from './schedule';
 
 export type PopupRow = typeof popups.$inferSelect;
 export type NewPopup = Omit<typeof popups.$inferInsert, 'id'>;
@@ -24,158 +26,70 @@ const stateColumns = {
   shownSessionId: userPopupStates.shownSessionId,
 };
 
-/**
- * The member's stored state of the popup on the current row, joined LATERAL: the planner then
- * walks the live popups in "best" order (popups_best_idx) and looks up (user, popup) only for
- * the rows a page needs. A plain left join had it hash all the member's states against every
- * live popup and sort them all (1,000 live popups: 3.4 ms of execution against 0.3 ms).
- */
-function memberState(d: DbOrTx, userId: string | SQL) {
-  return d
-    .select({ stateId: userPopupStates.id, ...stateColumns })
-    .from(userPopupStates)
-    .where(and(eq(userPopupStates.userId, userId), eq(userPopupStates.popupId, popups.id)))
-    .limit(1)
-    .as('st');
-}
-type MemberState = ReturnType<typeof memberState>;
-
-/** Popups, each with the member's state in `st` (null columns when there is none), before any condition. */
-const withMemberState = (d: DbOrTx, st: MemberState) =>
-  d
-    .select({
-      popup: popups,
-      state: {
-        occurrenceStart: st.occurrenceStart,
-        snoozeCount: st.snoozeCount,
-        lastSnoozedAt: st.lastSnoozedAt,
-        completedAt: st.completedAt,
-        lastShownAt: st.lastShownAt,
-        shownSessionId: st.shownSessionId,
-      },
-      stateId: st.stateId,
-    })
-    .from(popups)
-    .leftJoinLateral(st, sql`true`);
-
 /** The order of "best": highest priority, earliest end, oldest, then id. */
 const bestOrder = [desc(popups.priority), asc(popups.endAt), asc(popups.createdAt), asc(popups.id)];
 
 /**
  * The popup's audience holds this member: their employer is listed (or none is), and they are
  * enrolled / have family members when the popup asks for it. Evaluated by the database, once
- * per member (the EXISTS are uncorrelated with the popup row: init plans).
+ * per member (the EXISTS are uncorrelated with the popup row: init plans). The same rule in
+ * memory, for the popups held by live-popups.ts: `liveForEmployer` and `inAudience` there.
  */
-function inAudience(member: { userId: string | Placeholder; companyId: string | Placeholder }): SQL {
+function inAudience(member: { userId: string; companyId: string }): SQL {
   return sql`(cardinality(${popups.audienceCompanyIds}) = 0 or ${member.companyId}::uuid = any(${popups.audienceCompanyIds}))
     and (not ${popups.audienceEnrolledOnly} or exists (select 1 from users au where au.id = ${member.userId}::uuid and au.enrolled_at is not null))
     and (not ${popups.audienceWithFamilyOnly} or exists (select 1 from participants ap where ap.user_id = ${member.userId}::uuid and ap.family_member_count > 0))`;
 }
 
-/**
- * What the database can rule out before the scheduler sees a candidate, when the member's
- * zone is known (docs/decisions/popup-audiences-capping.md). Never stricter than delivery.ts,
- * which decides exactly: a popup in its quiet hours at `localTime` can never be shown, nor
- * one whose cap is reached today unless it was shown before or already counted today.
- */
-export interface LivePrefilter {
-  /** "HH:MM" now, in the member's zone. */
-  localTime: string;
-  programmeQuietHours: QuietHours | null;
-  programmeDailyCap: number | null;
-  /** Different popups first shown to the member today (their zone); null when not loaded (no cap check here). */
-  shownToday: string[] | null;
-}
-
-/**
- * Necessary for "already shown in the occurrence running now" (delivery.ts), which exempts a
- * popup from the cap: shown within its stored occurrence, and that occurrence recent enough
- * to still be running (a recurring occurrence lasts its interval, give or take a DST shift;
- * three hours of slack cover every zone's). The scheduler then checks it exactly.
- */
-function maybeShownInCurrentOccurrence(now: Date, st: MemberState): SQL {
-  const length = sql`case ${popups.recurrence}
-    when 'HOURLY' then ${popups.interval} * interval '1 hour'
-    when 'DAILY' then ${popups.interval} * interval '1 day' + interval '3 hours'
-    else ${popups.interval} * interval '7 days' + interval '3 hours' end`;
-  return sql`(${st.lastShownAt} >= ${st.occurrenceStart}
-    and (${popups.recurrence} = 'NONE' or ${st.occurrenceStart} > ${ts(now)} - ${length}))`;
-}
-
-function prefilterWhere(f: LivePrefilter, now: Date, st: MemberState): SQL {
-  const c = (x: SQL) => sql`(${x}) collate "C"`;
-  const start = c(sql`coalesce(${popups.quietHoursStart}, ${f.programmeQuietHours?.start ?? null}::text)`);
-  const end = c(sql`coalesce(${popups.quietHoursEnd}, ${f.programmeQuietHours?.end ?? null}::text)`);
-  const local = c(sql`${f.localTime}::text`);
-  const quiet = sql`(${start} is null or not (case when ${start} < ${end} then ${local} >= ${start} and ${local} < ${end} else ${local} >= ${start} or ${local} < ${end} end))`;
-  if (f.shownToday === null) return quiet;
-  const cap = sql`coalesce(${popups.dailyCap}, ${f.programmeDailyCap}::int)`;
-  return sql`${quiet} and (${cap} is null or ${cap} > ${f.shownToday.length}::int or ${maybeShownInCurrentOccurrence(now, st)}
-    or ${popups.id} = any(${pgArray(f.shownToday)}::uuid[]))`;
-}
-
-type LiveQuery = { userId: string; companyId: string; target: string | null; now: Date; limit: number; offset: number; prefilter?: LivePrefilter | undefined };
-
-const p = {
-  userId: sql.placeholder('userId'),
-  companyId: sql.placeholder('companyId'),
-  target: sql.placeholder('target'),
-  now: sql.placeholder('now'),
-};
-
-/** The live-popups query for the usual case (no prefilter), built once per database handle: the hottest member read. */
-const liveWithState = (db: DbOrTx) =>
-  prepared(db, 'popups_live_with_state', (d) => {
-    const st = memberState(d, sql`${p.userId}::uuid`);
-    return withMemberState(d, st)
-      .where(
-        and(
-          eq(popups.isActive, true),
-          sql`${popups.startAt} <= ${p.now}::timestamptz and ${popups.endAt} > ${p.now}::timestamptz`,
-          sql`(${p.target}::text is null or ${popups.target} = ${p.target}::text)`,
-          inAudience({ userId: p.userId, companyId: p.companyId }),
-        ),
-      )
+const livePopupsQuery = (db: DbOrTx) =>
+  prepared(db, 'popups_on', (d) =>
+    d
+      .select()
+      .from(popups)
+      .where(and(eq(popups.isActive, true), sql`${popups.endAt} > ${sql.placeholder('now')}::timestamptz`))
       .orderBy(...bestOrder)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('popups_live_with_state');
-  });
+      .prepare('popups_on'),
+  );
 
-/**
- * One page of live popups (active, startAt <= now < endAt) for this member's audience, with
- * their stored state, best first. `target` null means every target. Without a prefilter the
- * query is prepared once; a prefilter (the member's zone is known) is built per call.
- */
-export async function listLiveWithState(db: DbOrTx, q: LiveQuery) {
-  let rows;
-  if (q.prefilter) {
-    const st = memberState(db, q.userId);
-    rows = await withMemberState(db, st)
-      .where(
-        and(
-          eq(popups.isActive, true),
-          lte(popups.startAt, q.now),
-          gt(popups.endAt, q.now),
-          q.target === null ? undefined : eq(popups.target, q.target),
-          inAudience(q),
-          prefilterWhere(q.prefilter, q.now, st),
-        ),
-      )
-      .orderBy(...bestOrder)
-      .limit(q.limit)
-      .offset(q.offset);
-  } else {
-    rows = await liveWithState(db).execute({
-      userId: q.userId,
-      companyId: q.companyId,
-      target: q.target,
-      now: q.now.toISOString(),
-      limit: q.limit,
-      offset: q.offset,
-    });
-  }
-  return rows.map((r) => ({ popup: r.popup, state: r.stateId === null ? null : r.state }));
+/** Every popup that is on and not over at `now` (scheduled ones included), best first: what live-popups.ts holds. */
+export async function loadLivePopups(db: DbOrTx, now: Date): Promise<PopupRow[]> {
+  return livePopupsQuery(db).execute({ now: now.toISOString() });
+}
+
+/** A member's stored state of one popup: the schedule's state, and the session it was last counted as shown in. */
+export type MemberPopupState = PopupUserState & { lastShownAt: Date | null; shownSessionId: string | null };
+
+const memberStatesQuery = (db: DbOrTx) =>
+  prepared(db, 'popups_member_states', (d) =>
+    d
+      .select({ popupId: userPopupStates.popupId, ...stateColumns })
+      .from(userPopupStates)
+      .where(and(eq(userPopupStates.userId, sql.placeholder('userId')), sql`${userPopupStates.popupId} = any(${sql.placeholder('popupIds')}::uuid[])`))
+      .prepare('popups_member_states'),
+  );
+
+/** The member's stored state of each of these popups that has one (user_popup_states_user_popup_key), by popup id. */
+export async function memberStates(db: DbOrTx, userId: string, popupIds: readonly string[]): Promise<Map<string, MemberPopupState>> {
+  const rows = await memberStatesQuery(db).execute({ userId, popupIds: pgArray(popupIds) });
+  return new Map(rows.map(({ popupId, ...state }) => [popupId, state]));
+}
+
+const audienceFactsQuery = (db: DbOrTx) =>
+  prepared(db, 'popups_audience_facts', (d) =>
+    d
+      .select({
+        enrolled: sql<boolean>`${users.enrolledAt} is not null`,
+        withFamily: sql<boolean>`exists (select 1 from participants ap where ap.user_id = ${sql.placeholder('userId')}::uuid and ap.family_member_count > 0)`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('popups_audience_facts'),
+  );
+
+/** Whether the member is enrolled and has family members: what an audience may ask beyond the employer. */
+export async function audienceFacts(db: DbOrTx, userId: string): Promise<AudienceFacts> {
+  const [row] = await audienceFactsQuery(db).execute({ userId });
+  return { enrolled: row?.enrolled === true, withFamily: row?.withFamily === true };
 }
 
 /**

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CounterStore } from '../../lib/counter-store';
+import { announceChange } from '../../lib/notify';
 import { enforceLimit } from '../../lib/rate-limit';
 import { recordEvent } from '../audit/audit.repository';
 import type { AuthenticatedSession } from '../auth/auth.service';
@@ -26,21 +27,17 @@ import {
   type DeliverablePopup,
   type DeliveryContext,
   localDate,
-  knownZone,
-  localTime,
   needsShows,
   pickDeliverable,
-  popupsShownToday,
   type ProgrammeRules,
   type QuietHours,
 } from './delivery';
 import { currentOrNextOccurrenceStart, evaluatePopup, isLive, occurrenceAt, popupStatus, type PopupUserState } from './schedule';
 import { isUuid } from '../../lib/sql-text';
+import { inAudience, liveForEmployer, type LivePopups, needsFacts } from './live-popups';
 
 const m = messages.popups.server;
 const v = messages.popups.validation;
-/** Candidates read per query while looking for the next popup; most users need one page. */
-const PAGE = 25;
 /** `GET /api/popups/active` answers at most this many popups. */
 export const ACTIVE_LIMIT = 50;
 /** The member's first shows are read this far back: a local day (and its zone's offset) fits in it. */
@@ -61,6 +58,8 @@ export interface PopupSettings {
 
 export interface PopupsDeps {
   db: Db;
+  /** The popups that are on, held in memory (live-popups.ts). */
+  livePopups: LivePopups;
   clock: Clock;
   counters: CounterStore;
   settings: PopupSettings;
@@ -171,7 +170,7 @@ function fromForm(input: PopupForm, settings: PopupSettings) {
 
 /** Reminder popups: the member's next / active popups, snooze and completion, and the admin console. */
 export function createPopupsService(deps: PopupsDeps) {
-  const { db, clock, counters, settings } = deps;
+  const { db, livePopups, clock, counters, settings } = deps;
 
   const actorOf = (a: Actor) => ({ actorUserId: a.user.id, companyId: a.user.companyId });
 
@@ -184,6 +183,13 @@ export function createPopupsService(deps: PopupsDeps) {
     return { row, occurrence };
   }
 
+  /** A change to the popups: committed, then announced, so every instance drops the popups it holds (live-popups.ts). */
+  async function changePopups<T>(write: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    const result = await db.transaction(write);
+    await announceChange(db, { popups: true });
+    return result;
+  }
+
   /** 400 on the audience field when an employer in it does not exist. */
   async function checkAudience(audience: PopupAudience) {
     if ((await repo.unknownCompanyIds(db, audience.companyIds)).length > 0) {
@@ -192,71 +198,63 @@ export function createPopupsService(deps: PopupsDeps) {
   }
 
   /**
+   * The member's popups live at `now` for `target` (null: every target), best first: the
+   * popups held in memory (live-popups.ts), narrowed to the member's audience. The member's
+   * enrolment and family are read only when some candidate's audience asks for them.
+   */
+  async function livePopupsFor(auth: Actor, now: Date, target: string | null): Promise<repo.PopupRow[]> {
+    const candidates = liveForEmployer(await livePopups.current(now), auth.user.companyId, target, now);
+    if (!needsFacts(candidates)) return candidates;
+    const facts = await repo.audienceFacts(db, auth.user.id);
+    return candidates.filter((row) => inAudience(row, facts));
+  }
+
+  /**
    * One look for the next popup (see `next`): the popup, its show recorded; null when none
    * passes the rules; 'retry' when a parallel call of this member took the last place of
-   * the day first.
+   * the day first. One query (the member's states) when no cap applies and no audience asks
+   * about enrolment or family; none when no popup is live for the member.
    */
   async function findNext(auth: Actor, query: z.output<typeof NextPopupQuerySchema>, now: Date) {
-    const sessionZone = auth.session.timeZone ?? null;
-    const ctx: DeliveryContext = { signedInAt: auth.session.createdAt, now, sessionZone, programme: settings.programme, newShows: null };
-    const loadShows = async (from: DbOrTx = db) => repo.newShowsSince(from, auth.user.id, new Date(now.getTime() - SHOWS_LOOKBACK_MS));
-    if (settings.programme.dailyCap !== null) ctx.newShows = await loadShows();
-    // With the member's zone known, quiet hours and a reached cap are ruled out by the query itself.
-    const zone = knownZone(sessionZone);
-    const prefilter: repo.LivePrefilter | undefined =
-      zone
-        ? {
-            localTime: localTime(now, zone),
-            programmeQuietHours: settings.programme.quietHours,
-            programmeDailyCap: settings.programme.dailyCap,
-            shownToday: ctx.newShows ? [...popupsShownToday(ctx.newShows, now, zone)] : null,
-          }
-        : undefined;
-    for (let offset = 0; ; offset += PAGE) {
-      const page = await repo.listLiveWithState(db, {
-        userId: auth.user.id,
-        companyId: auth.user.companyId,
-        target: query.route,
-        now,
-        limit: PAGE,
-        offset,
-        prefilter,
+    const rows = await livePopupsFor(auth, now, query.route);
+    if (rows.length === 0) return null;
+    const ctx: DeliveryContext = { signedInAt: auth.session.createdAt, now, sessionZone: auth.session.timeZone ?? null, programme: settings.programme, newShows: null };
+    const loadShows = (from: DbOrTx = db) => repo.newShowsSince(from, auth.user.id, new Date(now.getTime() - SHOWS_LOOKBACK_MS));
+    const [states, shows] = await Promise.all([
+      repo.memberStates(db, auth.user.id, rows.map((row) => row.id)),
+      needsShows(rows.map((row) => ({ popup: row })), settings.programme) ? loadShows() : null,
+    ]);
+    ctx.newShows = shows;
+    const candidates = rows.map((row) => ({ popup: deliverable(row), state: states.get(row.id) ?? null, row }));
+    const picked = pickDeliverable(candidates, ctx);
+    if (!picked) return null;
+    const { row, state } = candidates.find((c) => c.popup.id === picked.popup.id)!;
+    const key = {
+      userId: auth.user.id,
+      popupId: row.id,
+      occurrenceStart: picked.delivery.verdict.occurrence!.start,
+      now,
+      sessionId: auth.session.id,
+      sessionStartedAt: auth.session.createdAt,
+    };
+    const extra = { context: query.context };
+    // Already counted for this session and occurrence: the upsert would change nothing, and
+    // skipping it keeps a repeat call read-only (no row lock, no commit to flush).
+    const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
+    if (!counted && picked.delivery.capChecked === null) {
+      await repo.recordShow(db, key, actorOf(auth), extra);
+    } else if (!counted) {
+      // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
+      const written = await db.transaction(async (tx) => {
+        await repo.lockMemberDeliveries(tx, auth.user.id);
+        const fresh = { ...ctx, newShows: await loadShows(tx) };
+        if (!decide(picked.popup, state, fresh).show) return false;
+        await repo.recordShow(tx, key, actorOf(auth), extra);
+        return true;
       });
-      const candidates = page.map((c) => ({ popup: deliverable(c.popup), state: c.state, row: c.popup }));
-      if (ctx.newShows === null && needsShows(candidates, settings.programme)) ctx.newShows = await loadShows();
-      const picked = pickDeliverable(candidates, ctx);
-      if (picked) {
-        const row = candidates.find((c) => c.popup.id === picked.popup.id)!.row;
-        const key = {
-          userId: auth.user.id,
-          popupId: row.id,
-          occurrenceStart: picked.delivery.verdict.occurrence!.start,
-          now,
-          sessionId: auth.session.id,
-          sessionStartedAt: auth.session.createdAt,
-        };
-        const extra = { context: query.context };
-        const state = candidates.find((c) => c.popup.id === row.id)!.state;
-        // Already counted for this session and occurrence: the upsert would change nothing, and
-        // skipping it keeps a repeat call read-only (no row lock, no commit to flush).
-        const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
-        if (!counted && picked.delivery.capChecked === null) {
-          await repo.recordShow(db, key, actorOf(auth), extra);
-        } else if (!counted) {
-          // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
-          const written = await db.transaction(async (tx) => {
-            await repo.lockMemberDeliveries(tx, auth.user.id);
-            const fresh = { ...ctx, newShows: await loadShows(tx) };
-            if (!decide(picked.popup, state, fresh).show) return false;
-            await repo.recordShow(tx, key, actorOf(auth), extra);
-            return true;
-          });
-          if (!written) return 'retry' as const;
-        }
-        return toMemberPopup(row, picked.delivery.verdict.state, settings);
-      }
-      if (page.length < PAGE) return null;
+      if (!written) return 'retry' as const;
     }
+    return toMemberPopup(row, picked.delivery.verdict.state, settings);
   }
 
   return {
@@ -283,14 +281,14 @@ export function createPopupsService(deps: PopupsDeps) {
      */
     async active(auth: Actor): Promise<MemberPopup[]> {
       const now = clock();
+      const rows = await livePopupsFor(auth, now, null);
+      if (rows.length === 0) return [];
+      const states = await repo.memberStates(db, auth.user.id, rows.map((row) => row.id));
       const out: MemberPopup[] = [];
-      for (let offset = 0; out.length < ACTIVE_LIMIT; offset += PAGE) {
-        const page = await repo.listLiveWithState(db, { userId: auth.user.id, companyId: auth.user.companyId, target: null, now, limit: PAGE, offset });
-        for (const c of page) {
-          const verdict = evaluatePopup(deliverable(c.popup), c.state, auth.session.createdAt, now);
-          if (verdict.live && !verdict.completed && out.length < ACTIVE_LIMIT) out.push(toMemberPopup(c.popup, verdict.state, settings));
-        }
-        if (page.length < PAGE) break;
+      for (const row of rows) {
+        const verdict = evaluatePopup(deliverable(row), states.get(row.id) ?? null, auth.session.createdAt, now);
+        if (verdict.live && !verdict.completed) out.push(toMemberPopup(row, verdict.state, settings));
+        if (out.length === ACTIVE_LIMIT) break;
       }
       return out;
     },
@@ -362,7 +360,7 @@ export function createPopupsService(deps: PopupsDeps) {
       const values = fromForm(input, settings);
       await checkAudience(input.audience);
       const now = clock();
-      return db.transaction(async (tx) => {
+      return changePopups(async (tx) => {
         const row = await repo.insertPopup(tx, { ...values, createdAt: now, updatedAt: now });
         await recordEvent(tx, { type: 'admin.popup.created', ...actorOf(actor), payload: { popupId: row.id, title: row.title }, at: now });
         return toAdminPopup(row, now, settings);
@@ -374,7 +372,7 @@ export function createPopupsService(deps: PopupsDeps) {
       const values = fromForm(input, settings);
       await checkAudience(input.audience);
       const now = clock();
-      return db.transaction(async (tx) => {
+      return changePopups(async (tx) => {
         const row = await repo.updatePopup(tx, id, { ...values, updatedAt: now });
         if (!row) throw new AppError('not_found', m.notFound);
         await recordEvent(tx, { type: 'admin.popup.updated', ...actorOf(actor), payload: { popupId: row.id, title: row.title }, at: now });
@@ -385,7 +383,7 @@ export function createPopupsService(deps: PopupsDeps) {
     async setActive(actor: Actor, id: string, isActive: boolean): Promise<AdminPopup> {
       if (!isUuid(id)) throw new AppError('not_found', m.notFound);
       const now = clock();
-      return db.transaction(async (tx) => {
+      return changePopups(async (tx) => {
         const row = await repo.updatePopup(tx, id, { isActive, updatedAt: now });
         if (!row) throw new AppError('not_found', m.notFound);
         await recordEvent(tx, {
@@ -401,7 +399,7 @@ export function createPopupsService(deps: PopupsDeps) {
     async remove(actor: Actor, id: string): Promise<void> {
       if (!isUuid(id)) throw new AppError('not_found', m.notFound);
       const now = clock();
-      await db.transaction(async (tx) => {
+      await changePopups(async (tx) => {
         const row = await repo.deletePopup(tx, id);
         if (!row) throw new AppError('not_found', m.notFound);
         await recordEvent(tx, { type: 'admin.popup.deleted', ...actorOf(actor), payload: { popupId: row.id, title: row.title }, at: now });

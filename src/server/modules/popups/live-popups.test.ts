@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { inAudience, liveForEmployer, LivePopups, needsFacts } from './live-popups';
+import type { PopupRow } from './popups.repository';
+
+const HOUR = 3_600_000;
+const T0 = Date.parse('2026-03-02T12:00:00Z');
+const EMPLOYER = '6f1d7a52-3c1e-4a8e-9d3b-2b7e4f0c9a11';
+const OTHER_EMPLOYER = '0b7f8c4e-5d2a-4e61-8f3c-7a9d1e2b3c44';
+
+let ids = 0;
+function row(overrides: Partial<PopupRow> = {}): PopupRow {
+  ids += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(ids).padStart(12, '0')}`,
+    title: `Reminder ${ids}`,
+    message: 'Something to do.',
+    target: 'home',
+    startAt: new Date(T0 - HOUR),
+    endAt: new Date(T0 + 24 * HOUR),
+    recurrence: 'NONE',
+    interval: 1,
+    timezone: 'UTC',
+    theme: 'purple',
+    maxSnoozes: 2,
+    priority: 5,
+    isActive: true,
+    actionLabel: 'Take Vital Scan',
+    actionTarget: null,
+    audienceCompanyIds: [],
+    audienceEnrolledOnly: false,
+    audienceWithFamilyOnly: false,
+    dailyCap: null,
+    quietHoursStart: null,
+    quietHoursEnd: null,
+    createdAt: new Date(T0 - 24 * HOUR),
+    updatedAt: new Date(T0 - 24 * HOUR),
+    ...overrides,
+  };
+}
+
+/** A load the test resolves by hand, counting the calls. */
+function manualLoads() {
+  const calls: { at: Date; resolve: (rows: PopupRow[]) => void }[] = [];
+  const load = (at: Date) => new Promise<PopupRow[]>((resolve) => calls.push({ at, resolve }));
+  return { load, calls };
+}
+
+/** A load that answers at once with what `rows` holds at the time of the call. */
+function countedLoads(rows: { current: PopupRow[] }) {
+  const counter = { n: 0 };
+  const load = async () => {
+    counter.n += 1;
+    return [...rows.current];
+  };
+  return { load, counter };
+}
+
+const at = (ms: number) => new Date(T0 + ms);
+
+describe('LivePopups', () => {
+  it('serves one load for the TTL, then loads again; a clock set back loads again too', async () => {
+    const rows = { current: [row()] };
+    const { load, counter } = countedLoads(rows);
+    const held = new LivePopups(load, { ttlMs: 5_000 });
+    expect((await held.current(at(0))).map((r) => r.id)).toEqual([rows.current[0]!.id]);
+    rows.current = [row()];
+    expect(await held.current(at(4_999))).not.toContainEqual(rows.current[0]);
+    expect(counter.n).toBe(1);
+    expect((await held.current(at(5_000))).map((r) => r.id)).toEqual([rows.current[0]!.id]);
+    expect(counter.n).toBe(2);
+    await held.current(at(-1));
+    expect(counter.n).toBe(3);
+  });
+
+  it('hands out frozen rows: one array serves many requests', async () => {
+    const held = new LivePopups(async () => [row()], { ttlMs: 5_000 });
+    const rows = await held.current(at(0));
+    expect(Object.isFrozen(rows)).toBe(true);
+    expect(Object.isFrozen(rows[0])).toBe(true);
+  });
+
+  it('drops what it holds when the popups change, or anything does; not for a session change', async () => {
+    const rows = { current: [row()] };
+    const { load, counter } = countedLoads(rows);
+    const held = new LivePopups(load, { ttlMs: 5_000 });
+    await held.current(at(0));
+    held.invalidate({ sessionId: '8a5c2e1f-4b3d-4c6e-9f7a-1d2e3f4a5b6c' });
+    held.invalidate({ userId: '8a5c2e1f-4b3d-4c6e-9f7a-1d2e3f4a5b6c' });
+    await held.current(at(1));
+    expect(counter.n).toBe(1);
+    held.invalidate({ popups: true });
+    await held.current(at(2));
+    expect(counter.n).toBe(2);
+    held.invalidate({ all: true });
+    await held.current(at(3));
+    expect(counter.n).toBe(3);
+  });
+
+  it('callers share a load in flight', async () => {
+    const { load, calls } = manualLoads();
+    const held = new LivePopups(load, { ttlMs: 5_000 });
+    const first = held.current(at(0));
+    const second = held.current(at(10));
+    expect(calls).toHaveLength(1);
+    const loaded = [row()];
+    calls[0]!.resolve(loaded);
+    expect((await first).map((r) => r.id)).toEqual([loaded[0]!.id]);
+    expect(await second).toBe(await first);
+  });
+
+  it('does not keep a load that read the database before a change was announced', async () => {
+    const { load, calls } = manualLoads();
+    const held = new LivePopups(load, { ttlMs: 5_000 });
+    const stale = held.current(at(0));
+    held.invalidate({ popups: true });
+    // A call after the announcement does not wait for the older load: it starts its own.
+    const fresh = held.current(at(1));
+    expect(calls).toHaveLength(2);
+    calls[0]!.resolve([row({ title: 'Before the change' })]);
+    calls[1]!.resolve([row({ title: 'After the change' })]);
+    expect((await stale)[0]!.title).toBe('Before the change');
+    expect((await fresh)[0]!.title).toBe('After the change');
+    // What is held is the load that started after the change.
+    expect((await held.current(at(2)))[0]!.title).toBe('After the change');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('while the channel between instances is down, every call loads and nothing is kept', async () => {
+    const rows = { current: [row()] };
+    const { load, counter } = countedLoads(rows);
+    const held = new LivePopups(load, { ttlMs: 5_000 });
+    held.setLive(false);
+    expect(held.enabled).toBe(false);
+    await held.current(at(0));
+    await held.current(at(1));
+    expect(counter.n).toBe(2);
+    held.setLive(true);
+    await held.current(at(2));
+    await held.current(at(3));
+    expect(counter.n).toBe(3);
+  });
+
+  it('with a TTL of 0, every call loads', async () => {
+    const rows = { current: [row()] };
+    const { load, counter } = countedLoads(rows);
+    const held = new LivePopups(load, { ttlMs: 0 });
+    await held.current(at(0));
+    await held.current(at(0));
+    expect(counter.n).toBe(2);
+  });
+
+  it('passes the time of the call to the load', async () => {
+    const { load, calls } = manualLoads();
+    const held = new LivePopups(load, { ttlMs: 5_000 });
+    void held.current(at(42));
+    expect(calls[0]!.at).toEqual(at(42));
+    calls[0]!.resolve([]);
+  });
+});
+
+describe('liveForEmployer', () => {
+  it('keeps the popups live now, for the target, whose employer list is empty or holds the member’s; order kept', () => {
+    const everyone = row({ priority: 9 });
+    const listed = row({ audienceCompanyIds: [OTHER_EMPLOYER, EMPLOYER] });
+    const otherOnly = row({ audienceCompanyIds: [OTHER_EMPLOYER] });
+    const inactive = row({ isActive: false });
+    const scheduled = row({ startAt: at(1) });
+    const ended = row({ endAt: at(0) });
+    const otherScreen = row({ target: 'health' });
+    const startsNow = row({ startAt: at(0) });
+    const rows = [everyone, listed, otherOnly, inactive, scheduled, ended, otherScreen, startsNow];
+    expect(liveForEmployer(rows, EMPLOYER, 'home', at(0)).map((r) => r.id)).toEqual([everyone.id, listed.id, startsNow.id]);
+    expect(liveForEmployer(rows, EMPLOYER, null, at(0)).map((r) => r.id)).toEqual([everyone.id, listed.id, otherScreen.id, startsNow.id]);
+    // Employer ids are compared as UUIDs are: whatever the case of the member's.
+    expect(liveForEmployer([listed], EMPLOYER.toUpperCase(), 'home', at(0))).toEqual([listed]);
+    expect(liveForEmployer(rows, OTHER_EMPLOYER, 'home', at(0)).map((r) => r.id)).toEqual([everyone.id, listed.id, otherOnly.id, startsNow.id]);
+  });
+});
+
+describe('the enrolled / with-family parts of an audience', () => {
+  it('are asked about only when some popup has them, and hold a member exactly when every part asked for is true', () => {
+    const plain = row();
+    const enrolledOnly = row({ audienceEnrolledOnly: true });
+    const familyOnly = row({ audienceWithFamilyOnly: true });
+    const both = row({ audienceEnrolledOnly: true, audienceWithFamilyOnly: true });
+    expect(needsFacts([plain])).toBe(false);
+    expect(needsFacts([plain, enrolledOnly])).toBe(true);
+    expect(needsFacts([familyOnly])).toBe(true);
+    for (const enrolled of [false, true]) {
+      for (const withFamily of [false, true]) {
+        const facts = { enrolled, withFamily };
+        expect(inAudience(plain, facts)).toBe(true);
+        expect(inAudience(enrolledOnly, facts)).toBe(enrolled);
+        expect(inAudience(familyOnly, facts)).toBe(withFamily);
+        expect(inAudience(both, facts)).toBe(enrolled && withFamily);
+      }
+    }
+  });
+});

@@ -97,6 +97,16 @@ describe('local time and date in the member zone', () => {
       expect(knownZone(bad)).toBeNull();
     }
   });
+
+  it('answers the same when asked again (the checks are remembered), past the bound on names remembered too', () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(knownZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+      expect(knownZone('Mars/Olympus')).toBeNull();
+    }
+    for (let i = 0; i < 1_500; i += 1) expect(knownZone(`Made/Up_${i}`)).toBeNull();
+    expect(knownZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(knownZone('Mars/Olympus')).toBeNull();
+  });
 });
 
 describe('quiet hours', () => {

@@ -182,15 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const livePopups = new LivePopups((now) => loadLivePopups(database.db, now), { ttlMs: config.POPUPS_CACHE_TTL_MS });
   const sessionCache = registerSessionCache(app, { config, database, copies: [livePopups] });
   app.decorate('livePopups', livePopups);
-  // Counted in this process whatever REDIS_URL says: a lookup spared is a lookup on this instance.
-  const unknownTokenCounters = new MemoryCounterStore(clock);
-  app.addHook('onClose', async () => {
-    await unknownTokenCounters.close();
-  });
   const auth = createAuthService({
     db: database.db,
     sessionCache,
-    unknownTokens: { counters: unknownTokenCounters, perMinute: config.AUTH_UNKNOWN_TOKENS_PER_IP },
     clock,
     counters,
     passwords,

@@ -83,11 +83,6 @@ export const ConfigSchema = z.object({
   /** Secret for hashing user agents in audits; a random one per boot when unset. */
   AUDIT_HMAC_SECRET: z.string().min(16).optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  /**
-   * Bearer tokens naming no live session (made up, signed out, expired) per address a minute,
-   * per instance; past it, a token not in the session cache gets 429 without a database lookup.
-   */
-  AUTH_UNKNOWN_TOKENS_PER_IP: z.coerce.number().int().min(1).default(300),
   /** argon2id hashes run at once (sign-in, registration, password changes); unset: one per core. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Hashes that may wait for a core; beyond them 503 with Retry-After at once. Unset: twice the concurrency. */

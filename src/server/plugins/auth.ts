@@ -47,7 +47,7 @@ export function registerAuthGuards(app: FastifyInstance, auth: AuthService, rout
   async function resolve(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthenticated', messages.auth.server.unauthenticated);
-    request.auth = await auth.authenticate(token, request.ip);
+    request.auth = await auth.authenticate(token);
   }
 
   // A public route gets no guard at all: an empty hook still costs a promise per request.

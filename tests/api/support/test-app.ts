@@ -84,8 +84,6 @@ export async function createTestApp(
     NODE_ENV: 'test',
     SERVE_CLIENT: '0',
     AUTH_RATE_LIMIT_PER_IP: '10000',
-    // The fuzz and authorization tests send many made-up tokens from one address on purpose.
-    AUTH_UNKNOWN_TOKENS_PER_IP: '100000',
     AUDIT_HMAC_SECRET: 'test-secret-test-secret',
     // Tests that send a burst of registrations or sign-ins on purpose wait for the hash pool on
     // any machine (its default queue is twice the cores); tests/api/overload.test.ts sets its own.

@@ -11,7 +11,7 @@ import { hmacHex, newToken, sha256Hex } from '../../lib/crypto';
 import type { PooledHasher } from '../../lib/hash-pool';
 import { maskIp, rateLimitKey } from '../../lib/ip';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { IP_WINDOW_MS, countHit, perIpKey, rateLimitedError } from '../../lib/rate-limit';
+import { IP_WINDOW_MS, countHit, perIpKey } from '../../lib/rate-limit';
 import { recordEvent } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
 import { employerForRegistration } from '../enrolment/registration-employer';
@@ -48,12 +48,6 @@ export interface AuthDeps {
   newEmployerMode?: EnrolmentMode;
   /** Recently resolved sessions (SESSION_CACHE_TTL_MS); absent, every request asks the database. */
   sessionCache?: SessionCache<AuthenticatedSession>;
-  /**
-   * Bearer tokens that named no live session, counted per address in this process
-   * (AUTH_UNKNOWN_TOKENS_PER_IP a minute); past the limit, a token the cache does not hold is
-   * refused with 429 before the database is asked. Absent: no limit.
-   */
-  unknownTokens?: { counters: CounterStore; perMinute: number };
 }
 
 export interface RequestContext {
@@ -269,7 +263,7 @@ export function createAuthService(deps: AuthDeps) {
      * due; anything else asks the database, which alone can refuse. lastSeenAt is written at
      * most once a minute per session, across instances (touchSession).
      */
-    async authenticate(token: string, ip: string): Promise<AuthenticatedSession> {
+    async authenticate(token: string): Promise<AuthenticatedSession> {
       const tokenHash = sha256Hex(token);
       const cache = deps.sessionCache;
       if (cache) {
@@ -277,19 +271,11 @@ export function createAuthService(deps: AuthDeps) {
         const held = cache.get(tokenHash, now);
         if (held && sessionStatus(held.session, now) === 'active' && !shouldTouch(held.session, now)) return held;
       }
-      // An address past its limit of unknown tokens gets no database lookup (the cache still answers above).
-      const unknown = deps.unknownTokens;
-      const unknownKey = perIpKey('unknown-token', ip);
-      if (unknown) {
-        const { count, resetInMs } = await unknown.counters.get(unknownKey);
-        if (count >= unknown.perMinute) throw rateLimitedError(m.rateLimited, Math.max(1, Math.ceil(resetInMs / 1000)));
-      }
       const stamp = cache?.stamp() ?? 0;
       const found = await repo.findSessionByTokenHash(db, tokenHash);
       const now = clock();
       if (!found || sessionStatus(found.session, now) !== 'active') {
         cache?.delete(tokenHash);
-        await unknown?.counters.increment(unknownKey, IP_WINDOW_MS);
         throw new AppError('unauthenticated', m.unauthenticated);
       }
       let current = true;

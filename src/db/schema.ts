@@ -223,9 +223,9 @@ export const popups = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // GET /api/popups/next walks a page's active popups in "best" order and stops after a page.
-    index('popups_best_idx')
-      .on(t.target, t.priority.desc().nullsFirst(), t.endAt, t.createdAt, t.id)
+    // The popups that are on, in "best" order, as each instance loads them (modules/popups/live-popups.ts).
+    index('popups_on_idx')
+      .on(t.priority.desc().nullsFirst(), t.endAt, t.createdAt, t.id)
       .where(sql`${t.isActive}`),
   ],
 );

@@ -5,8 +5,8 @@
  *
  *   schedule -> audience -> completed / snoozed this sign-in -> quiet hours -> daily cap -> priority
  *
- * The audience is decided by the database (the candidates arrive filtered); everything else
- * is here. Priority is the order candidates are tried in: the first that passes every rule is
+ * The audience is decided before (live-popups.ts: the candidates arrive filtered); everything
+ * else is here. Priority is the order candidates are tried in: the first that passes every rule is
  * the one shown.
  */
 import { isIanaTimeZone } from '#shared/schemas/popups';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inAudience, liveForEmployer, LivePopups, needsFacts } from './live-popups';
+import { liveForEmployer, LivePopups, matchesFacts, needsFacts } from './live-popups';
 import type { PopupRow } from './popups.repository';
 
 const HOUR = 3_600_000;
@@ -63,8 +63,9 @@ describe('LivePopups', () => {
     const { load, counter } = countedLoads(rows);
     const held = new LivePopups(load, { ttlMs: 5_000 });
     expect((await held.current(at(0))).map((r) => r.id)).toEqual([rows.current[0]!.id]);
+    const first = rows.current[0]!.id;
     rows.current = [row()];
-    expect(await held.current(at(4_999))).not.toContainEqual(rows.current[0]);
+    expect((await held.current(at(4_999))).map((r) => r.id)).toEqual([first]);
     expect(counter.n).toBe(1);
     expect((await held.current(at(5_000))).map((r) => r.id)).toEqual([rows.current[0]!.id]);
     expect(counter.n).toBe(2);
@@ -72,11 +73,14 @@ describe('LivePopups', () => {
     expect(counter.n).toBe(3);
   });
 
-  it('hands out frozen rows: one array serves many requests', async () => {
-    const held = new LivePopups(async () => [row()], { ttlMs: 5_000 });
-    const rows = await held.current(at(0));
-    expect(Object.isFrozen(rows)).toBe(true);
-    expect(Object.isFrozen(rows[0])).toBe(true);
+  it('hands out frozen rows, employer lists included: one array serves many requests', async () => {
+    for (const ttlMs of [5_000, 0]) {
+      const held = new LivePopups(async () => [row({ audienceCompanyIds: [EMPLOYER] })], { ttlMs });
+      const rows = await held.current(at(0));
+      expect(Object.isFrozen(rows)).toBe(true);
+      expect(Object.isFrozen(rows[0])).toBe(true);
+      expect(Object.isFrozen(rows[0]!.audienceCompanyIds)).toBe(true);
+    }
   });
 
   it('drops what it holds when the popups change, or anything does; not for a session change', async () => {
@@ -123,6 +127,41 @@ describe('LivePopups', () => {
     // What is held is the load that started after the change.
     expect((await held.current(at(2)))[0]!.title).toBe('After the change');
     expect(calls).toHaveLength(2);
+  });
+
+  it('keeps the load that began after a change even when the older one finishes last', async () => {
+    const { load, calls } = manualLoads();
+    const held = new LivePopups(load, { ttlMs: 5_000 });
+    const stale = held.current(at(0));
+    held.invalidate({ popups: true });
+    const fresh = held.current(at(1));
+    calls[1]!.resolve([row({ title: 'After the change' })]);
+    await fresh;
+    calls[0]!.resolve([row({ title: 'Before the change' })]);
+    await stale;
+    expect((await held.current(at(2)))[0]!.title).toBe('After the change');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not hand a failed load to later callers', async () => {
+    let n = 0;
+    const held = new LivePopups(async () => {
+      n += 1;
+      if (n === 1) throw new Error('database unavailable');
+      return [row()];
+    }, { ttlMs: 5_000 });
+    await expect(held.current(at(0))).rejects.toThrow('database unavailable');
+    expect(await held.current(at(1))).toHaveLength(1);
+    expect(n).toBe(2);
+  });
+
+  it('does not share a load in flight with a call from before it (a clock set back)', async () => {
+    const { load, calls } = manualLoads();
+    const held = new LivePopups(load, { ttlMs: 5_000 });
+    void held.current(at(10));
+    void held.current(at(5));
+    expect(calls.map((c) => c.at)).toEqual([at(10), at(5)]);
+    for (const c of calls) c.resolve([]);
   });
 
   it('while the channel between instances is down, every call loads and nothing is kept', async () => {
@@ -189,10 +228,10 @@ describe('the enrolled / with-family parts of an audience', () => {
     for (const enrolled of [false, true]) {
       for (const withFamily of [false, true]) {
         const facts = { enrolled, withFamily };
-        expect(inAudience(plain, facts)).toBe(true);
-        expect(inAudience(enrolledOnly, facts)).toBe(enrolled);
-        expect(inAudience(familyOnly, facts)).toBe(withFamily);
-        expect(inAudience(both, facts)).toBe(enrolled && withFamily);
+        expect(matchesFacts(plain, facts)).toBe(true);
+        expect(matchesFacts(enrolledOnly, facts)).toBe(enrolled);
+        expect(matchesFacts(familyOnly, facts)).toBe(withFamily);
+        expect(matchesFacts(both, facts)).toBe(enrolled && withFamily);
       }
     }
   });

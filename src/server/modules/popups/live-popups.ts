@@ -20,6 +20,12 @@ export interface AudienceFacts {
   withFamily: boolean;
 }
 
+/** A popup as held: one object serves many requests, so nothing may change it (its employer list included). */
+export type HeldPopup = Readonly<Omit<PopupRow, 'audienceCompanyIds'>> & { readonly audienceCompanyIds: readonly string[] };
+
+const freeze = (rows: PopupRow[]): readonly HeldPopup[] =>
+  Object.freeze(rows.map((row) => Object.freeze({ ...row, audienceCompanyIds: Object.freeze(row.audienceCompanyIds) })));
+
 /**
  * The popups that are on (`is_active`) and not over when loaded, best first, held in this
  * process (docs/decisions/popup-audiences-capping.md, "The popups in memory"). Every member
@@ -34,8 +40,8 @@ export interface AudienceFacts {
  * callers share one load. Times are the caller's (the app's injected clock).
  */
 export class LivePopups {
-  private held: { rows: readonly PopupRow[]; loadedAt: number } | undefined;
-  private loading: { rows: Promise<readonly PopupRow[]>; at: number; generation: number } | undefined;
+  private held: { rows: readonly HeldPopup[]; loadedAt: number } | undefined;
+  private loading: { rows: Promise<readonly HeldPopup[]>; at: number; generation: number } | undefined;
   private generation = 0;
   private live = true;
 
@@ -49,9 +55,9 @@ export class LivePopups {
   }
 
   /** The popups on and not over at `now` or later, best first (frozen: one array serves many requests). */
-  current(now: Date): Promise<readonly PopupRow[]> {
+  current(now: Date): Promise<readonly HeldPopup[]> {
     const at = now.getTime();
-    if (!this.enabled) return this.load(now);
+    if (!this.enabled) return this.load(now).then(freeze);
     const held = this.held;
     // A clock set back counts as stale too: popups that ended before the load would be missing.
     if (held && at >= held.loadedAt && at - held.loadedAt < this.options.ttlMs) return Promise.resolve(held.rows);
@@ -59,7 +65,7 @@ export class LivePopups {
     if (pending && pending.generation === this.generation && at >= pending.at) return pending.rows;
     const generation = this.generation;
     const rows = this.load(now).then((loaded) => {
-      const frozen = Object.freeze(loaded.map((row) => Object.freeze(row)));
+      const frozen = freeze(loaded);
       if (this.enabled && generation === this.generation) this.held = { rows: frozen, loadedAt: at };
       return frozen;
     });
@@ -95,20 +101,19 @@ export class LivePopups {
 /**
  * The popups among `rows` that are live at `now`, for `target` (null: every target), whose
  * employer list holds `companyId` (or is empty). Order kept. The enrolled / with-family parts
- * of an audience need the member's facts: `needsFacts`, then `inAudience`.
+ * of an audience need the member's facts: `needsFacts`, then `matchesFacts`.
  */
-export function liveForEmployer(rows: readonly PopupRow[], companyId: string, target: string | null, now: Date): PopupRow[] {
+export function liveForEmployer(rows: readonly HeldPopup[], companyId: string, target: string | null, now: Date): HeldPopup[] {
+  // Stored lower case (the admin form lowers them; uuid columns read back lower case).
+  const employer = companyId.toLowerCase();
   return rows.filter(
-    (row) =>
-      isLive(row, now) &&
-      (target === null || row.target === target) &&
-      (row.audienceCompanyIds.length === 0 || row.audienceCompanyIds.includes(companyId.toLowerCase())),
+    (row) => isLive(row, now) && (target === null || row.target === target) && (row.audienceCompanyIds.length === 0 || row.audienceCompanyIds.includes(employer)),
   );
 }
 
 /** True when some popup's audience asks whether the member is enrolled or has family members. */
-export const needsFacts = (rows: readonly PopupRow[]): boolean => rows.some((row) => row.audienceEnrolledOnly || row.audienceWithFamilyOnly);
+export const needsFacts = (rows: readonly HeldPopup[]): boolean => rows.some((row) => row.audienceEnrolledOnly || row.audienceWithFamilyOnly);
 
 /** The enrolled / with-family parts of a popup's audience (the employer part is liveForEmployer's). */
-export const inAudience = (row: PopupRow, facts: AudienceFacts): boolean =>
+export const matchesFacts = (row: HeldPopup, facts: AudienceFacts): boolean =>
   (!row.audienceEnrolledOnly || facts.enrolled) && (!row.audienceWithFamilyOnly || facts.withFamily);

@@ -34,7 +34,7 @@ import {
 } from './delivery';
 import { currentOrNextOccurrenceStart, evaluatePopup, isLive, occurrenceAt, popupStatus, type PopupUserState } from './schedule';
 import { isUuid } from '../../lib/sql-text';
-import { inAudience, liveForEmployer, type LivePopups, needsFacts } from './live-popups';
+import { type HeldPopup, liveForEmployer, type LivePopups, matchesFacts, needsFacts } from './live-popups';
 
 const m = messages.popups.server;
 const v = messages.popups.validation;
@@ -68,18 +68,18 @@ export interface PopupsDeps {
 type Actor = Pick<AuthenticatedSession, 'user' | 'session'>;
 type Candidate = DeliverablePopup & { id: string };
 
-function quietHoursOf(row: repo.PopupRow): QuietHours | null {
+function quietHoursOf(row: HeldPopup): QuietHours | null {
   return row.quietHoursStart && row.quietHoursEnd ? { start: row.quietHoursStart, end: row.quietHoursEnd } : null;
 }
 
-function deliverable(row: repo.PopupRow): Candidate {
+function deliverable(row: HeldPopup): Candidate {
   return { ...row, recurrence: row.recurrence as PopupRecurrence, quietHours: quietHoursOf(row) };
 }
 
 /** The stored destination, or the vital-scan URL when it has none. */
-const actionTargetOf = (row: repo.PopupRow, settings: PopupSettings) => row.actionTarget ?? settings.vitalScanUrl;
+const actionTargetOf = (row: HeldPopup, settings: PopupSettings) => row.actionTarget ?? settings.vitalScanUrl;
 
-function toMemberPopup(row: repo.PopupRow, state: PopupUserState, settings: PopupSettings): MemberPopup {
+function toMemberPopup(row: HeldPopup, state: PopupUserState, settings: PopupSettings): MemberPopup {
   const canSnooze = state.snoozeCount < row.maxSnoozes;
   return {
     id: row.id,
@@ -202,11 +202,11 @@ export function createPopupsService(deps: PopupsDeps) {
    * popups held in memory (live-popups.ts), narrowed to the member's audience. The member's
    * enrolment and family are read only when some candidate's audience asks for them.
    */
-  async function livePopupsFor(auth: Actor, now: Date, target: string | null): Promise<repo.PopupRow[]> {
+  async function livePopupsFor(auth: Actor, now: Date, target: string | null): Promise<HeldPopup[]> {
     const candidates = liveForEmployer(await livePopups.current(now), auth.user.companyId, target, now);
     if (!needsFacts(candidates)) return candidates;
     const facts = await repo.audienceFacts(db, auth.user.id);
-    return candidates.filter((row) => inAudience(row, facts));
+    return candidates.filter((row) => matchesFacts(row, facts));
   }
 
   /**

@@ -182,6 +182,6 @@ export function pickDeliverable<P extends DeliverablePopup>(
 }
 
 /** True when some candidate is subject to a cap, so the member's shows must be loaded first. */
-export function needsShows(candidates: readonly { popup: Pick<DeliverablePopup, 'dailyCap'> }[], programme: ProgrammeRules): boolean {
-  return programme.dailyCap !== null || candidates.some((c) => c.popup.dailyCap !== null);
+export function needsShows(popups: readonly Pick<DeliverablePopup, 'dailyCap'>[], programme: ProgrammeRules): boolean {
+  return programme.dailyCap !== null || popups.some((p) => p.dailyCap !== null);
 }

@@ -33,7 +33,7 @@ const bestOrder = [desc(popups.priority), asc(popups.endAt), asc(popups.createdA
  * The popup's audience holds this member: their employer is listed (or none is), and they are
  * enrolled / have family members when the popup asks for it. Evaluated by the database, once
  * per member (the EXISTS are uncorrelated with the popup row: init plans). The same rule in
- * memory, for the popups held by live-popups.ts: `liveForEmployer` and `inAudience` there.
+ * memory, for the popups held by live-popups.ts: `liveForEmployer` and `matchesFacts` there.
  */
 function inAudience(member: { userId: string; companyId: string }): SQL {
   return sql`(cardinality(${popups.audienceCompanyIds}) = 0 or ${member.companyId}::uuid = any(${popups.audienceCompanyIds}))

@@ -222,7 +222,7 @@ export function createPopupsService(deps: PopupsDeps) {
     const loadShows = (from: DbOrTx = db) => repo.newShowsSince(from, auth.user.id, new Date(now.getTime() - SHOWS_LOOKBACK_MS));
     const [states, shows] = await Promise.all([
       repo.memberStates(db, auth.user.id, rows.map((row) => row.id)),
-      needsShows(rows.map((row) => ({ popup: row })), settings.programme) ? loadShows() : null,
+      needsShows(rows, settings.programme) ? loadShows() : null,
     ]);
     ctx.newShows = shows;
     const candidates = rows.map((row) => ({ popup: deliverable(row), state: states.get(row.id) ?? null, row }));

@@ -32,7 +32,8 @@ import { createMembersService } from './modules/members/members.service';
 import { popupsRoutes } from './modules/popups/popups.routes';
 import { registerMail } from './modules/mail/register';
 import { LivePopups } from './modules/popups/live-popups';
-import { loadLivePopups } from './modules/popups/popups.repository';
+import { MemberPopupStates } from './modules/popups/member-popup-states';
+import { loadLivePopups, memberStates } from './modules/popups/popups.repository';
 import { createPopupsService } from './modules/popups/popups.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerAuthGuards, type RouteEntry } from './plugins/auth';
@@ -178,10 +179,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue: config.PASSWORD_HASH_QUEUE,
     busyMessage: messages.auth.server.busy,
   }).hasher;
-  // Popups that are on, held in memory for every member's next-popup call; the sessions' channel keeps both honest.
+  // Popups that are on, and members' states of them, held in memory for every member's next-popup
+  // call; the sessions' channel keeps all three honest.
   const livePopups = new LivePopups((now) => loadLivePopups(database.db, now), { ttlMs: config.POPUPS_CACHE_TTL_MS });
-  const sessionCache = registerSessionCache(app, { config, database, copies: [livePopups] });
+  const memberPopupStates = new MemberPopupStates((userId, popupIds) => memberStates(database.db, userId, popupIds), {
+    ttlMs: config.POPUPS_CACHE_TTL_MS,
+    max: config.SESSION_CACHE_MAX,
+  });
+  const sessionCache = registerSessionCache(app, { config, database, copies: [livePopups, memberPopupStates] });
   app.decorate('livePopups', livePopups);
+  app.decorate('memberPopupStates', memberPopupStates);
   const auth = createAuthService({
     db: database.db,
     sessionCache,
@@ -218,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     popups: createPopupsService({
       db: database.db,
       livePopups,
+      memberPopupStates,
       clock,
       counters,
       settings: {

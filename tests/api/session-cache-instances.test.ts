@@ -192,14 +192,52 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
       expect(await nextId(b)).toBe(first);
       expect(b.livePopups.holds(first)).toBe(true);
     }, { timeout: 2000, interval: 20 });
-    // Held: asking again costs B the member's own states only.
+    // The show B just counted dropped the member's states; read once more, they are held too:
+    // asking again costs B no statement at all.
     expect(await bCost(() => nextId(b))).toBe(1);
+    expect(await bCost(() => nextId(b))).toBe(0);
     let second = '';
     expect(await msUntilDropped(first, async () => (second = await create('Across instances, second', 9)))).toBeLessThanOrEqual(50);
     expect(await nextId(b)).toBe(second);
     expect(b.livePopups.holds(second)).toBe(true);
     expect(await msUntilDropped(second, async () => expect((await a.inject({ method: 'POST', url: `/api/admin/popups/${second}/deactivate`, headers: admin })).statusCode).toBe(200))).toBeLessThanOrEqual(50);
     expect(await nextId(b)).toBe(first);
+  });
+
+  it('drops on B within 50 ms the popup states of a member who snoozes or completes on A', async () => {
+    const admin = await freshSessionHeaders(t, (await signedInAdmin(t, { elevate: false })).id, { elevated: true });
+    const m = await signedInMember(a);
+    const now = t.clock().getTime();
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/admin/popups',
+      headers: admin,
+      payload: { title: 'Across instances, snoozed', message: 'Across instances.', target: 'wealth', startAt: new Date(now - 60_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), isActive: true, priority: 10, maxSnoozes: 2 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    const next = (app: FastifyInstance) => app.inject(asUser(m.token, { method: 'GET', url: '/api/popups/next?context=login&route=wealth' }));
+    const active = async (app: FastifyInstance) => ((await app.inject(asUser(m.token, { method: 'GET', url: '/api/popups/active' }))).json() as { popups: { id: string; snoozeCount: number }[] }).popups;
+    await vi.waitFor(async () => expect((await next(b)).json()).toMatchObject({ id }), { timeout: 2000, interval: 20 });
+    // Held on B: the member's states, the popups and the session cost no statement.
+    await next(b);
+    expect(await bCost(() => next(b))).toBe(0);
+    expect(b.memberPopupStates.holds(m.id)).toBe(true);
+    /** How long after `change` resolved B still held the member's states (checked between turns of the event loop). */
+    const msUntilDropped = async (change: () => Promise<unknown>) => {
+      expect(b.memberPopupStates.holds(m.id)).toBe(true);
+      await change();
+      const started = performance.now();
+      while (b.memberPopupStates.holds(m.id) && performance.now() - started < 2000) await yieldToIo();
+      return performance.now() - started;
+    };
+    expect(await msUntilDropped(async () => expect((await a.inject(asUser(m.token, { method: 'POST', url: `/api/popups/${id}/snooze` }))).statusCode).toBe(200))).toBeLessThanOrEqual(50);
+    // B now answers from the snooze: not shown again for now, and counted once.
+    expect((await next(b)).statusCode).toBe(204);
+    expect((await active(b)).find((p) => p.id === id)?.snoozeCount).toBe(1);
+    expect(b.memberPopupStates.holds(m.id)).toBe(true);
+    expect(await msUntilDropped(async () => expect((await a.inject(asUser(m.token, { method: 'POST', url: `/api/popups/${id}/complete` }))).statusCode).toBe(200))).toBeLessThanOrEqual(50);
+    expect((await active(b)).some((p) => p.id === id)).toBe(false);
   });
 
   it('bypasses the cache while the channel is down, and caches again once it is back', async () => {

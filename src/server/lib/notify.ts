@@ -7,10 +7,12 @@ import type { DbOrTx } from '#db/client';
 /**
  * Changes to what server instances hold in memory, between instances
  * (docs/decisions/session-cache.md). Each instance keeps recently resolved sessions
- * (modules/auth/session-cache.ts) and the popups that are on (modules/popups/live-popups.ts);
- * whatever ends a session or changes what a cached one says (sign-out, revocation, a new
- * password, a role, the second factor, a verified address), and any change to a popup, is
- * announced after its transaction commits, and every instance drops what it holds of it.
+ * (modules/auth/session-cache.ts), the popups that are on (modules/popups/live-popups.ts) and
+ * members' states of them (modules/popups/member-popup-states.ts); whatever ends a session or
+ * changes what a cached one says (sign-out, revocation, a new password, a role, the second
+ * factor, a verified address), any change to a popup, and a member's show, snooze or
+ * completion, is announced after its transaction commits, and every instance drops what it
+ * holds of it.
  *
  * - in this process, at once (announceChange runs the local listeners before it returns);
  * - to the other processes on one channel: Redis pub/sub when REDIS_URL is set (the service
@@ -20,8 +22,11 @@ import type { DbOrTx } from '#db/client';
  * A channel that is down says so (`live` false) and the cache is bypassed until it is back.
  */
 
-/** What changed: one session, every session of a user, the popups, or anything (after a gap in the channel). */
-export type CacheChange = { sessionId: string } | { userId: string } | { popups: true } | { all: true };
+/**
+ * What changed: one session, every session of a user, the popups, one member's states of the
+ * popups (user id), or anything (after a gap in the channel).
+ */
+export type CacheChange = { sessionId: string } | { userId: string } | { popups: true } | { popupStates: string } | { all: true };
 
 /** The PostgreSQL channel and Redis channel the instances publish on and listen to. */
 export const PG_CHANNEL = 'wellhaven_sessions';
@@ -35,6 +40,7 @@ export function encodeChange(change: CacheChange, origin: string): string {
   if ('sessionId' in change) return JSON.stringify({ o: origin, s: change.sessionId });
   if ('userId' in change) return JSON.stringify({ o: origin, u: change.userId });
   if ('popups' in change) return JSON.stringify({ o: origin, p: true });
+  if ('popupStates' in change) return JSON.stringify({ o: origin, ps: change.popupStates });
   return JSON.stringify({ o: origin, all: true });
 }
 
@@ -47,11 +53,12 @@ export function decodeChange(payload: string): { origin: string; change: CacheCh
     return undefined;
   }
   if (typeof m !== 'object' || m === null) return undefined;
-  const { o, s, u, p, all } = m as Record<string, unknown>;
+  const { o, s, u, p, ps, all } = m as Record<string, unknown>;
   const origin = typeof o === 'string' ? o : '';
   if (typeof s === 'string' && UUID.test(s)) return { origin, change: { sessionId: s } };
   if (typeof u === 'string' && UUID.test(u)) return { origin, change: { userId: u } };
   if (p === true) return { origin, change: { popups: true } };
+  if (typeof ps === 'string' && UUID.test(ps)) return { origin, change: { popupStates: ps } };
   if (all === true) return { origin, change: { all: true } };
   return undefined;
 }

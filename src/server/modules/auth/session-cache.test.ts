@@ -43,10 +43,11 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('keeps every session when the popups change', () => {
+  it('keeps every session when the popups, or a member’s states of them, change', () => {
     const cache = filled();
     const stamp = cache.stamp();
     cache.invalidate({ popups: true });
+    cache.invalidate({ popupStates: USER_A });
     expect(cache.size).toBe(3);
     expect(cache.get('a1', T0)).toBeDefined();
     // Nor does it refuse a session read while the popups changed.
@@ -107,13 +108,13 @@ describe('SessionCache', () => {
 
 describe('change messages', () => {
   it('round-trip, and say who sent them', () => {
-    for (const change of [{ sessionId: sid(1) }, { userId: USER_A }, { popups: true as const }, { all: true as const }]) {
+    for (const change of [{ sessionId: sid(1) }, { userId: USER_A }, { popups: true as const }, { popupStates: USER_B }, { all: true as const }]) {
       expect(decodeChange(encodeChange(change, 'me'))).toEqual({ origin: 'me', change });
     }
   });
 
   it('ignore anything malformed (whoever can publish on the channel is not trusted)', () => {
-    for (const payload of ['', 'nope', 'null', '[]', '{"s":"not-a-uuid"}', '{"u":42}', '{"all":"yes"}', '{"p":"yes"}', '{"p":1}', '{"o":"x"}']) {
+    for (const payload of ['', 'nope', 'null', '[]', '{"s":"not-a-uuid"}', '{"u":42}', '{"all":"yes"}', '{"p":"yes"}', '{"p":1}', '{"ps":"not-a-uuid"}', '{"ps":true}', '{"o":"x"}']) {
       expect(decodeChange(payload)).toBeUndefined();
     }
   });

@@ -35,6 +35,7 @@ import {
 import { currentOrNextOccurrenceStart, evaluatePopup, isLive, occurrenceAt, popupStatus, type PopupUserState } from './schedule';
 import { isUuid } from '../../lib/sql-text';
 import { type HeldPopup, liveForEmployer, type LivePopups, matchesFacts, needsFacts } from './live-popups';
+import type { HeldStates, MemberPopupStates } from './member-popup-states';
 
 const m = messages.popups.server;
 const v = messages.popups.validation;
@@ -60,6 +61,8 @@ export interface PopupsDeps {
   db: Db;
   /** The popups that are on, held in memory (live-popups.ts). */
   livePopups: LivePopups;
+  /** Members' states of them, held in memory (member-popup-states.ts). */
+  memberPopupStates: MemberPopupStates;
   clock: Clock;
   counters: CounterStore;
   settings: PopupSettings;
@@ -170,7 +173,7 @@ function fromForm(input: PopupForm, settings: PopupSettings) {
 
 /** Reminder popups: the member's next / active popups, snooze and completion, and the admin console. */
 export function createPopupsService(deps: PopupsDeps) {
-  const { db, livePopups, clock, counters, settings } = deps;
+  const { db, livePopups, memberPopupStates, clock, counters, settings } = deps;
 
   const actorOf = (a: Actor) => ({ actorUserId: a.user.id, companyId: a.user.companyId });
 
@@ -188,6 +191,28 @@ export function createPopupsService(deps: PopupsDeps) {
     const result = await db.transaction(write);
     await announceChange(db, { popups: true });
     return result;
+  }
+
+  /**
+   * A change to the member's states (a show counted, a snooze, a completion), then announced
+   * so every instance drops the states it holds of them (member-popup-states.ts). Announced
+   * even when the write failed: it may have committed before the failure reached us.
+   */
+  async function changeStates<T>(userId: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      await announceChange(db, { popupStates: userId });
+    }
+  }
+
+  /**
+   * The member's stored states of `rows`, by popup id: held in memory per member while nothing
+   * of theirs changes; a read covers every popup live for their employer, on any screen.
+   */
+  function statesOf(auth: Actor, rows: readonly HeldPopup[], now: Date): Promise<HeldStates> {
+    const covering = async () => liveForEmployer(await livePopups.current(now), auth.user.companyId, null, now).map((row) => row.id);
+    return memberPopupStates.read(auth.user.id, rows.map((row) => row.id), covering, now);
   }
 
   /** 400 on the audience field when an employer in it does not exist. */
@@ -220,10 +245,7 @@ export function createPopupsService(deps: PopupsDeps) {
     if (rows.length === 0) return null;
     const ctx: DeliveryContext = { signedInAt: auth.session.createdAt, now, sessionZone: auth.session.timeZone ?? null, programme: settings.programme, newShows: null };
     const loadShows = (from: DbOrTx = db) => repo.newShowsSince(from, auth.user.id, new Date(now.getTime() - SHOWS_LOOKBACK_MS));
-    const [states, shows] = await Promise.all([
-      repo.memberStates(db, auth.user.id, rows.map((row) => row.id)),
-      needsShows(rows, settings.programme) ? loadShows() : null,
-    ]);
+    const [states, shows] = await Promise.all([statesOf(auth, rows, now), needsShows(rows, settings.programme) ? loadShows() : null]);
     ctx.newShows = shows;
     const candidates = rows.map((row) => ({ popup: deliverable(row), state: states.get(row.id) ?? null, row }));
     const picked = pickDeliverable(candidates, ctx);
@@ -242,16 +264,18 @@ export function createPopupsService(deps: PopupsDeps) {
     // skipping it keeps a repeat call read-only (no row lock, no commit to flush).
     const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
     if (!counted && picked.delivery.capChecked === null) {
-      await repo.recordShow(db, key, actorOf(auth), extra);
+      await changeStates(auth.user.id, () => repo.recordShow(db, key, actorOf(auth), extra));
     } else if (!counted) {
       // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
-      const written = await db.transaction(async (tx) => {
-        await repo.lockMemberDeliveries(tx, auth.user.id);
-        const fresh = { ...ctx, newShows: await loadShows(tx) };
-        if (!decide(picked.popup, state, fresh).show) return false;
-        await repo.recordShow(tx, key, actorOf(auth), extra);
-        return true;
-      });
+      const written = await changeStates(auth.user.id, () =>
+        db.transaction(async (tx) => {
+          await repo.lockMemberDeliveries(tx, auth.user.id);
+          const fresh = { ...ctx, newShows: await loadShows(tx) };
+          if (!decide(picked.popup, state, fresh).show) return false;
+          await repo.recordShow(tx, key, actorOf(auth), extra);
+          return true;
+        }),
+      );
       if (!written) return 'retry' as const;
     }
     return toMemberPopup(row, picked.delivery.verdict.state, settings);
@@ -283,7 +307,7 @@ export function createPopupsService(deps: PopupsDeps) {
       const now = clock();
       const rows = await livePopupsFor(auth, now, null);
       if (rows.length === 0) return [];
-      const states = await repo.memberStates(db, auth.user.id, rows.map((row) => row.id));
+      const states = await statesOf(auth, rows, now);
       const out: MemberPopup[] = [];
       for (const row of rows) {
         const verdict = evaluatePopup(deliverable(row), states.get(row.id) ?? null, auth.session.createdAt, now);
@@ -297,10 +321,8 @@ export function createPopupsService(deps: PopupsDeps) {
     async snooze(auth: Actor, id: string): Promise<MemberPopup> {
       const now = clock();
       const { row, occurrence } = await livePopup(auth, id, now);
-      const count = await repo.incrementSnooze(
-        db,
-        { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes },
-        actorOf(auth),
+      const count = await changeStates(auth.user.id, () =>
+        repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
       );
       if (count === null) throw new AppError('snooze_limit_reached', m.snoozeLimit);
       return toMemberPopup(row, { occurrenceStart: occurrence.start, snoozeCount: count, lastSnoozedAt: now, completedAt: null }, settings);
@@ -310,7 +332,7 @@ export function createPopupsService(deps: PopupsDeps) {
     async complete(auth: Actor, id: string): Promise<{ id: string; completed: true }> {
       const now = clock();
       const { row, occurrence } = await livePopup(auth, id, now);
-      await repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth));
+      await changeStates(auth.user.id, () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)));
       return { id: row.id, completed: true };
     },
 

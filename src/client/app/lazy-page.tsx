@@ -39,6 +39,15 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
  * be fetched fails again when its screen renders, and the error boundary shows it.
  */
 export function preloadMatches(routes: RouteObject[], location: Partial<Location> | string): Promise<unknown> {
+  // Asked again for the same address (every render of the routes asks): each chunk is loaded
+  // once anyway, so the last answer stands, without matching the table again.
+  const pathname = typeof location === 'string' ? location : (location.pathname ?? '/');
+  if (lastPreload?.routes === routes && lastPreload.pathname === pathname) return lastPreload.done;
   const matches = matchRoutes(routes, location) ?? [];
-  return Promise.all(matches.map(({ route }) => (route.handle as LazyRouteHandle | undefined)?.preload().catch(() => undefined)));
+  const done = Promise.all(matches.map(({ route }) => (route.handle as LazyRouteHandle | undefined)?.preload().catch(() => undefined)));
+  lastPreload = { routes, pathname, done };
+  return done;
 }
+
+/** The last address preloadMatches matched, and its answer. */
+let lastPreload: { routes: RouteObject[]; pathname: string; done: Promise<unknown> } | undefined;

@@ -47,15 +47,17 @@ const renderOnce = () => {
   if (rendered) return;
   rendered = true;
   clearTimeout(timer);
-  // The first render in a task of its own, after this chunk's evaluation, and tailwind-merge's
-  // tables built before it (on first use, inside one component's render, they would make that
-  // slice of the render a long task): the page stays responsive while the app starts.
+  // tailwind-merge's tables (on first use, inside one component's render, they would make that
+  // slice of the render a long task), then the first render, each in a task of its own after
+  // this chunk's evaluation: the page stays responsive while the app starts.
   setTimeout(() => {
     cn();
-    render();
+    setTimeout(render);
   });
 };
 // Over a drawn screen there is nothing to hurry for: the skeleton would only replace it, and
 // take the taps prerendered-clicks.ts keeps for the app's screen with it.
 const timer = drawn ? undefined : setTimeout(renderOnce, FIRST_SCREEN_WAIT_MS);
-void preloadRoute(window.location).then(renderOnce);
+// Matching the address in a task of its own too: the first match compiles React Router's
+// matcher, which would lengthen this chunk's evaluation by as much again as React DOM's.
+setTimeout(() => void preloadRoute(window.location).then(renderOnce));

@@ -28,11 +28,13 @@ import { createEnrolmentService } from './modules/enrolment/enrolment.service';
 import { mfaRoutes } from './modules/auth/mfa.routes';
 import { createMfaService } from './modules/auth/mfa.service';
 import { membersRoutes } from './modules/members/members.routes';
-import { createMembersService } from './modules/members/members.service';
+import { createMembersService, familyListsOptions } from './modules/members/members.service';
 import { popupsRoutes } from './modules/popups/popups.routes';
 import { registerMail } from './modules/mail/register';
 import { LivePopups } from './modules/popups/live-popups';
 import { MemberPopupStates } from './modules/popups/member-popup-states';
+import { HeldPerMember } from './lib/held-per-member';
+import type { FamilyMember } from '#shared/schemas/family';
 import { loadLivePopups, memberStates } from './modules/popups/popups.repository';
 import { createPopupsService } from './modules/popups/popups.service';
 import { systemRoutes } from './modules/system/system.routes';
@@ -186,9 +188,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ttlMs: config.POPUPS_CACHE_TTL_MS,
     max: config.SESSION_CACHE_MAX,
   });
-  const sessionCache = registerSessionCache(app, { config, database, copies: [livePopups, memberPopupStates] });
+  // Members' family lists too (GET /api/family-members), with the sessions' TTL and bound.
+  const familyLists = new HeldPerMember<FamilyMember[]>(familyListsOptions(config));
+  const sessionCache = registerSessionCache(app, { config, database, copies: [livePopups, memberPopupStates, familyLists] });
   app.decorate('livePopups', livePopups);
   app.decorate('memberPopupStates', memberPopupStates);
+  app.decorate('familyLists', familyLists);
   const auth = createAuthService({
     db: database.db,
     sessionCache,
@@ -220,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   systemRoutes(app, { config, ping: () => database.ping() });
   authRoutes(app, { auth });
   mfaRoutes(app, { auth, mfa: createMfaService({ db: database.db, clock, counters, passwords, brandName: config.BRAND_NAME }) });
-  membersRoutes(app, { members: createMembersService({ db: database.db, clock }) });
+  membersRoutes(app, { members: createMembersService({ db: database.db, clock, familyLists }) });
   popupsRoutes(app, {
     popups: createPopupsService({
       db: database.db,

@@ -3,8 +3,9 @@
  * pub/sub (REDIS_URL, default the local Redis) on the embedded project, PostgreSQL
  * LISTEN/NOTIFY on the PostgreSQL project. Each instance gets a database handle of its own
  * (drizzle over the same connection or pool), so nothing reaches the other in-process: only
- * the channel does. A change on A is refused by B within 50 ms; with the channel down B asks the
- * database on every request, and caches again once it is back.
+ * the channel does. A change on A is refused by B within 50 ms (sessions, popups, a member's
+ * popup states and family list); with the channel down B asks the database on every request,
+ * and caches again once it is back.
  * (Across real processes: `npm run test:instances`.)
  */
 import type { FastifyInstance } from 'fastify';
@@ -238,6 +239,38 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
     expect(b.memberPopupStates.holds(m.id)).toBe(true);
     expect(await msUntilDropped(async () => expect((await a.inject(asUser(m.token, { method: 'POST', url: `/api/popups/${id}/complete` }))).statusCode).toBe(200))).toBeLessThanOrEqual(50);
     expect((await active(b)).some((p) => p.id === id)).toBe(false);
+  });
+
+  it('drops on B within 50 ms the family list of a member who changes it on A', async () => {
+    const m = await signedInMember(a);
+    const family = async (app: FastifyInstance) => {
+      const res = await app.inject(asUser(m.token, { method: 'GET', url: '/api/family-members' }));
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { familyMembers: { id: string; firstName: string }[] }).familyMembers;
+    };
+    expect(await family(b)).toEqual([]);
+    // Held on B: the list and the session cost no statement.
+    expect(await bCost(() => family(b))).toBe(0);
+    /** How long after `change` resolved B still held the member's list (checked between turns of the event loop). */
+    const msUntilDropped = async (change: () => Promise<unknown>) => {
+      expect(b.familyLists.holds(m.id)).toBe(true);
+      await change();
+      const started = performance.now();
+      while (b.familyLists.holds(m.id) && performance.now() - started < 2000) await yieldToIo();
+      return performance.now() - started;
+    };
+    let added = '';
+    expect(
+      await msUntilDropped(async () => {
+        const res = await a.inject(asUser(m.token, { method: 'POST', url: '/api/family-members', payload: { firstName: 'Rosa', lastName: 'Across', dob: '2015-04-02', relationship: 'Child' } }));
+        expect(res.statusCode, res.body).toBe(201);
+        added = (res.json() as { id: string }).id;
+      }),
+    ).toBeLessThanOrEqual(50);
+    expect((await family(b)).map((f) => f.firstName)).toEqual(['Rosa']);
+    expect(await bCost(() => family(b))).toBe(0);
+    expect(await msUntilDropped(async () => expect((await a.inject(asUser(m.token, { method: 'DELETE', url: `/api/family-members/${added}` }))).statusCode).toBe(204))).toBeLessThanOrEqual(50);
+    expect(await family(b)).toEqual([]);
   });
 
   it('bypasses the cache while the channel is down, and caches again once it is back', async () => {

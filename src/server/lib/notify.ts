@@ -7,12 +7,12 @@ import type { DbOrTx } from '#db/client';
 /**
  * Changes to what server instances hold in memory, between instances
  * (docs/decisions/session-cache.md). Each instance keeps recently resolved sessions
- * (modules/auth/session-cache.ts), the popups that are on (modules/popups/live-popups.ts) and
- * members' states of them (modules/popups/member-popup-states.ts); whatever ends a session or
- * changes what a cached one says (sign-out, revocation, a new password, a role, the second
- * factor, a verified address), any change to a popup, and a member's show, snooze or
- * completion, is announced after its transaction commits, and every instance drops what it
- * holds of it.
+ * (modules/auth/session-cache.ts), the popups that are on (modules/popups/live-popups.ts),
+ * members' states of them (modules/popups/member-popup-states.ts) and members' family lists
+ * (modules/members/members.service.ts); whatever ends a session or changes what a cached one
+ * says (sign-out, revocation, a new password, a role, the second factor, a verified address),
+ * any change to a popup, a member's show, snooze or completion, and a change to their family,
+ * is announced after its transaction commits, and every instance drops what it holds of it.
  *
  * - in this process, at once (announceChange runs the local listeners before it returns);
  * - to the other processes on one channel: Redis pub/sub when REDIS_URL is set (the service
@@ -24,9 +24,9 @@ import type { DbOrTx } from '#db/client';
 
 /**
  * What changed: one session, every session of a user, the popups, one member's states of the
- * popups (user id), or anything (after a gap in the channel).
+ * popups or family members (user id), or anything (after a gap in the channel).
  */
-export type CacheChange = { sessionId: string } | { userId: string } | { popups: true } | { popupStates: string } | { all: true };
+export type CacheChange = { sessionId: string } | { userId: string } | { popups: true } | { popupStates: string } | { family: string } | { all: true };
 
 /** The PostgreSQL channel and Redis channel the instances publish on and listen to. */
 export const PG_CHANNEL = 'wellhaven_sessions';
@@ -41,6 +41,7 @@ export function encodeChange(change: CacheChange, origin: string): string {
   if ('userId' in change) return JSON.stringify({ o: origin, u: change.userId });
   if ('popups' in change) return JSON.stringify({ o: origin, p: true });
   if ('popupStates' in change) return JSON.stringify({ o: origin, ps: change.popupStates });
+  if ('family' in change) return JSON.stringify({ o: origin, f: change.family });
   return JSON.stringify({ o: origin, all: true });
 }
 
@@ -53,12 +54,13 @@ export function decodeChange(payload: string): { origin: string; change: CacheCh
     return undefined;
   }
   if (typeof m !== 'object' || m === null) return undefined;
-  const { o, s, u, p, ps, all } = m as Record<string, unknown>;
+  const { o, s, u, p, ps, f, all } = m as Record<string, unknown>;
   const origin = typeof o === 'string' ? o : '';
   if (typeof s === 'string' && UUID.test(s)) return { origin, change: { sessionId: s } };
   if (typeof u === 'string' && UUID.test(u)) return { origin, change: { userId: u } };
   if (p === true) return { origin, change: { popups: true } };
   if (typeof ps === 'string' && UUID.test(ps)) return { origin, change: { popupStates: ps } };
+  if (typeof f === 'string' && UUID.test(f)) return { origin, change: { family: f } };
   if (all === true) return { origin, change: { all: true } };
   return undefined;
 }

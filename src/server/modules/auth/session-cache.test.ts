@@ -43,11 +43,12 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('keeps every session when the popups, or a member’s states of them, change', () => {
+  it('keeps every session when the popups, a member’s states of them, or their family change', () => {
     const cache = filled();
     const stamp = cache.stamp();
     cache.invalidate({ popups: true });
     cache.invalidate({ popupStates: USER_A });
+    cache.invalidate({ family: USER_A });
     expect(cache.size).toBe(3);
     expect(cache.get('a1', T0)).toBeDefined();
     // Nor does it refuse a session read while the popups changed.
@@ -108,13 +109,13 @@ describe('SessionCache', () => {
 
 describe('change messages', () => {
   it('round-trip, and say who sent them', () => {
-    for (const change of [{ sessionId: sid(1) }, { userId: USER_A }, { popups: true as const }, { popupStates: USER_B }, { all: true as const }]) {
+    for (const change of [{ sessionId: sid(1) }, { userId: USER_A }, { popups: true as const }, { popupStates: USER_B }, { family: USER_A }, { all: true as const }]) {
       expect(decodeChange(encodeChange(change, 'me'))).toEqual({ origin: 'me', change });
     }
   });
 
   it('ignore anything malformed (whoever can publish on the channel is not trusted)', () => {
-    for (const payload of ['', 'nope', 'null', '[]', '{"s":"not-a-uuid"}', '{"u":42}', '{"all":"yes"}', '{"p":"yes"}', '{"p":1}', '{"ps":"not-a-uuid"}', '{"ps":true}', '{"o":"x"}']) {
+    for (const payload of ['', 'nope', 'null', '[]', '{"s":"not-a-uuid"}', '{"u":42}', '{"all":"yes"}', '{"p":"yes"}', '{"p":1}', '{"ps":"not-a-uuid"}', '{"ps":true}', '{"f":"not-a-uuid"}', '{"f":1}', '{"o":"x"}']) {
       expect(decodeChange(payload)).toBeUndefined();
     }
   });

@@ -99,7 +99,7 @@ export class SessionCache<T extends CachedSession> {
 
   /** Drops what `change` names. Rare (sign-outs, password and role changes): a scan is fine. */
   invalidate(change: CacheChange): void {
-    if ('popups' in change || 'popupStates' in change) return;
+    if ('popups' in change || 'popupStates' in change || 'family' in change) return;
     this.generation += 1;
     if ('all' in change) {
       this.entries.clear();

@@ -30,7 +30,8 @@ export function membersRoutes(app: FastifyInstance, { members }: { members: Memb
   r.get('/api/family-members', {
     config: { access: 'member' },
     schema: { summary: "List the member's family members", operationId: 'listFamilyMembers', tags, response: { 200: FamilyMemberListSchema, ...errorResponses } },
-    handler: async (request) => ({ familyMembers: await members.list(caller(request)) }),
+    // The held list is frozen (one serves many requests); the answer gets its own array.
+    handler: async (request) => ({ familyMembers: [...(await members.list(caller(request)))] }),
   });
 
   r.post('/api/family-members', {

@@ -10,15 +10,34 @@ import {
 } from '#shared/schemas/family';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { HeldPerMember } from '../../lib/held-per-member';
+import { type CacheChange, announceChange } from '../../lib/notify';
 import { recordEvent } from '../audit/audit.repository';
 import * as repo from './members.repository';
 import { isUuid } from '../../lib/sql-text';
 
 const m = messages.members.family;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Members' family lists held in memory (tests read what it holds: `holds`). */
+    familyLists: HeldPerMember<FamilyMember[]>;
+  }
+}
+
 export interface MembersDeps {
   db: Db;
   clock: Clock;
+  /**
+   * Members' family lists held in memory (`familyLists` below): only the member's own calls
+   * change theirs, each announced as `{ family: userId }` after it commits.
+   */
+  familyLists: HeldPerMember<FamilyMember[]>;
+}
+
+/** The copy of members' family lists an app holds: SESSION_CACHE_TTL_MS and SESSION_CACHE_MAX, dropped by `{ family }`. */
+export function familyListsOptions(config: { SESSION_CACHE_TTL_MS: number; SESSION_CACHE_MAX: number }) {
+  return { ttlMs: config.SESSION_CACHE_TTL_MS, max: config.SESSION_CACHE_MAX, drops: (change: CacheChange) => ('family' in change ? change.family : undefined) };
 }
 
 /** Who is calling: the session user, never an id from the request. */
@@ -42,7 +61,20 @@ function toFamilyMember(row: repo.FamilyMemberRow): FamilyMember {
 
 /** The signed-in member's profile and family members; only ever the caller's own rows. */
 export function createMembersService(deps: MembersDeps) {
-  const { db, clock } = deps;
+  const { db, clock, familyLists } = deps;
+
+  /**
+   * A change to the caller's family, then announced so every instance drops the list it holds
+   * of them. Announced even when the write failed: it may have committed before the failure
+   * reached us.
+   */
+  async function changeFamily<T>(caller: Caller, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      await announceChange(db, { family: caller.id });
+    }
+  }
 
   function checkDob(input: FamilyMemberValues) {
     if (input.dob > latestDateOnEarth(clock())) {
@@ -63,65 +95,78 @@ export function createMembersService(deps: MembersDeps) {
       };
     },
 
-    async list(caller: Caller): Promise<FamilyMember[]> {
-      return (await repo.listFamilyOfUser(db, caller.id, caller.participantId)).map(toFamilyMember);
+    /** The caller's family members, oldest first: held in memory per member until their family changes. */
+    async list(caller: Caller): Promise<readonly FamilyMember[]> {
+      const now = clock();
+      const held = familyLists.get(caller.id, now);
+      if (held) return held;
+      const stamp = familyLists.stamp();
+      const list = (await repo.listFamilyOfUser(db, caller.id, caller.participantId)).map(toFamilyMember);
+      familyLists.set(caller.id, list, stamp, now);
+      return list;
     },
 
     async create(caller: Caller, input: FamilyMemberValues): Promise<FamilyMember> {
       checkDob(input);
       const now = clock();
-      return db.transaction(async (tx) => {
-        const participantId = await repo.lockParticipant(tx, caller.id, now);
-        if ((await repo.countFamily(tx, participantId)) >= MAX_FAMILY_MEMBERS) {
-          throw new AppError('conflict', m.server.limitReached);
-        }
-        const row = await repo.insertFamilyMember(tx, participantId, input, now);
-        await repo.syncFamilyCount(tx, participantId);
-        await recordEvent(tx, {
-          type: 'family.created',
-          actorUserId: caller.id,
-          companyId: caller.companyId,
-          payload: { familyMemberId: row.id, relationship: row.relationship },
-          at: now,
-        });
-        return toFamilyMember(row);
-      });
+      return changeFamily(caller, () =>
+        db.transaction(async (tx) => {
+          const participantId = await repo.lockParticipant(tx, caller.id, now);
+          if ((await repo.countFamily(tx, participantId)) >= MAX_FAMILY_MEMBERS) {
+            throw new AppError('conflict', m.server.limitReached);
+          }
+          const row = await repo.insertFamilyMember(tx, participantId, input, now);
+          await repo.syncFamilyCount(tx, participantId);
+          await recordEvent(tx, {
+            type: 'family.created',
+            actorUserId: caller.id,
+            companyId: caller.companyId,
+            payload: { familyMemberId: row.id, relationship: row.relationship },
+            at: now,
+          });
+          return toFamilyMember(row);
+        }),
+      );
     },
 
     async update(caller: Caller, id: string, input: FamilyMemberValues): Promise<FamilyMember> {
       if (!isUuid(id)) throw notFound();
       checkDob(input);
       const now = clock();
-      return db.transaction(async (tx) => {
-        const participantId = await repo.findParticipantId(tx, caller.id);
-        const row = participantId ? await repo.updateFamilyMember(tx, participantId, id, input) : undefined;
-        if (!row) throw notFound();
-        await recordEvent(tx, {
-          type: 'family.updated',
-          actorUserId: caller.id,
-          companyId: caller.companyId,
-          payload: { familyMemberId: row.id, relationship: row.relationship },
-          at: now,
-        });
-        return toFamilyMember(row);
-      });
+      return changeFamily(caller, () =>
+        db.transaction(async (tx) => {
+          const participantId = await repo.findParticipantId(tx, caller.id);
+          const row = participantId ? await repo.updateFamilyMember(tx, participantId, id, input) : undefined;
+          if (!row) throw notFound();
+          await recordEvent(tx, {
+            type: 'family.updated',
+            actorUserId: caller.id,
+            companyId: caller.companyId,
+            payload: { familyMemberId: row.id, relationship: row.relationship },
+            at: now,
+          });
+          return toFamilyMember(row);
+        }),
+      );
     },
 
     async remove(caller: Caller, id: string): Promise<void> {
       if (!isUuid(id)) throw notFound();
       const now = clock();
-      await db.transaction(async (tx) => {
-        const participantId = await repo.lockParticipant(tx, caller.id, now);
-        if (!(await repo.deleteFamilyMember(tx, participantId, id))) throw notFound();
-        await repo.syncFamilyCount(tx, participantId);
-        await recordEvent(tx, {
-          type: 'family.deleted',
-          actorUserId: caller.id,
-          companyId: caller.companyId,
-          payload: { familyMemberId: id },
-          at: now,
-        });
-      });
+      await changeFamily(caller, () =>
+        db.transaction(async (tx) => {
+          const participantId = await repo.lockParticipant(tx, caller.id, now);
+          if (!(await repo.deleteFamilyMember(tx, participantId, id))) throw notFound();
+          await repo.syncFamilyCount(tx, participantId);
+          await recordEvent(tx, {
+            type: 'family.deleted',
+            actorUserId: caller.id,
+            companyId: caller.companyId,
+            payload: { familyMemberId: id },
+            at: now,
+          });
+        }),
+      );
     },
   };
 }

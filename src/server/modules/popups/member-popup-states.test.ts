@@ -137,24 +137,6 @@ describe('MemberPopupStates', () => {
     expect(db.reads).toHaveLength(4);
   });
 
-  it('with a TTL of 0, every call reads', async () => {
-    const db = store();
-    const cache = new MemberPopupStates(db.load, { ttlMs: 0, max: 100 });
-    await cache.read(MEMBER, [P1], everyLive([P1]), at(0));
-    await cache.read(MEMBER, [P1], everyLive([P1]), at(0));
-    expect(db.reads).toHaveLength(2);
-    expect(cache.holds(MEMBER)).toBe(false);
-  });
-
-  it('holds at most `max` members, the least recently used going first', async () => {
-    const db = store();
-    const cache = new MemberPopupStates(db.load, { ttlMs: 5000, max: 1 });
-    await cache.read(MEMBER, [P1], everyLive([P1]), at(0));
-    await cache.read(OTHER, [P1], everyLive([P1]), at(0));
-    expect(cache.holds(MEMBER)).toBe(false);
-    expect(cache.holds(OTHER)).toBe(true);
-  });
-
   it('hands out frozen states: one map serves many requests', async () => {
     const db = store({ [MEMBER]: { [P1]: state(1) } });
     const cache = new MemberPopupStates(db.load, { ttlMs: 5000, max: 100 });

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { HeldPerMember } from '../../lib/held-per-member';
 import type { CacheChange } from '../../lib/notify';
 import type { MemberPopupState } from './popups.repository';
 
@@ -23,40 +23,35 @@ interface Entry {
   /** The popups whose states were read: a popup among them without a state has none stored. */
   covers: ReadonlySet<string>;
   states: HeldStates;
-  cachedAt: number;
 }
 
 /**
  * Each member's stored states of the popups live for them (user_popup_states: snoozes,
  * completions, the session a show was counted in), held in this process by member
- * (docs/decisions/popup-audiences-capping.md, "The popups in memory"). With the popups that
- * are on (live-popups.ts) and the session (session-cache.ts) held too, a member asking again
- * for their next popup costs no database statement until something of theirs changes.
+ * (docs/decisions/popup-audiences-capping.md, "The member's states in memory too"). With the
+ * popups that are on (live-popups.ts) and the session (session-cache.ts) held too, a member
+ * asking again for their next popup costs no database statement until something of theirs
+ * changes.
  *
  * Only the member's own calls change their states (a show counted, a snooze, a completion),
- * and each is announced after it commits (`{ popupStates: userId }`, lib/notify.ts), which
- * drops the member's entry on every instance. The rest is kept honest as the other copies
- * are: any change to the popups, or to the member's account, drops it too; the TTL bounds
- * what a lost announcement could leave behind; while the channel between instances is down,
- * every call reads afresh; a read begun before a change was announced is not kept (the
- * generation has moved on). The database stays the judge of every write: a show, snooze or
- * completion re-checks the stored row in its own statement. Times are the caller's (the
- * app's injected clock).
+ * and each is announced after it commits (`{ popupStates: userId }`), which drops the member's
+ * entry on every instance; any change to the popups drops every entry. The rest of the
+ * honesty (TTL, generation, the channel down) is lib/held-per-member.ts's. The database stays
+ * the judge of every write: a show, snooze or completion re-checks the stored row in its own
+ * statement.
  */
 export class MemberPopupStates {
-  private readonly entries: LRUCache<string, Entry>;
-  private generation = 0;
-  private live = true;
+  private readonly held: HeldPerMember<Entry>;
 
   constructor(
     private readonly load: (userId: string, popupIds: readonly string[]) => Promise<Map<string, MemberPopupState>>,
-    private readonly options: MemberPopupStatesOptions,
+    options: MemberPopupStatesOptions,
   ) {
-    this.entries = new LRUCache({ max: Math.max(1, options.max) });
+    this.held = new HeldPerMember<Entry>({ ...options, drops: (change) => ('popupStates' in change ? change.popupStates : 'popups' in change ? 'all' : undefined) });
   }
 
   get enabled(): boolean {
-    return this.options.ttlMs > 0 && this.live;
+    return this.held.enabled;
   }
 
   /**
@@ -66,36 +61,27 @@ export class MemberPopupStates {
    * screen, so that the next screen's call is served too), and held.
    */
   async read(userId: string, wanted: readonly string[], covering: () => Promise<readonly string[]>, now: Date): Promise<HeldStates> {
-    if (!this.enabled) return this.load(userId, wanted);
-    const at = now.getTime();
-    const entry = this.entries.get(userId);
-    // A clock set back counts as stale too.
-    if (entry && at >= entry.cachedAt && at - entry.cachedAt < this.options.ttlMs && wanted.every((id) => entry.covers.has(id))) return entry.states;
-    const generation = this.generation;
+    if (!this.held.enabled) return this.load(userId, wanted);
+    const entry = this.held.get(userId, now, (e) => wanted.every((id) => e.covers.has(id)));
+    if (entry) return entry.states;
+    const stamp = this.held.stamp();
     const covers = new Set([...wanted, ...(await covering())]);
     const states = await this.load(userId, [...covers]);
     for (const state of states.values()) Object.freeze(state);
-    if (this.enabled && generation === this.generation) this.entries.set(userId, { covers, states, cachedAt: at });
+    this.held.set(userId, { covers, states }, stamp, now);
     return states;
   }
 
   /** Whether states are held for this member, fresh or not (tests: has a change arrived yet?). */
   holds(userId: string): boolean {
-    return this.entries.has(userId);
+    return this.held.holds(userId);
   }
 
-  /** Drops the member's entry when their states or account changed, every entry when the popups did, or anything did (a gap in the channel). */
   invalidate(change: CacheChange): void {
-    if ('sessionId' in change) return;
-    this.generation += 1;
-    if ('popupStates' in change) this.entries.delete(change.popupStates);
-    else if ('userId' in change) this.entries.delete(change.userId);
-    else this.entries.clear();
+    this.held.invalidate(change);
   }
 
-  /** The channel between instances went down (bypass, forget) or came back (start afresh). */
   setLive(live: boolean): void {
-    this.live = live;
-    this.invalidate({ all: true });
+    this.held.setLive(live);
   }
 }

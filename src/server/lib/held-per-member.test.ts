@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { HeldPerMember } from './held-per-member';
+import type { CacheChange } from './notify';
+
+const T0 = new Date('2026-03-02T12:00:00Z');
+const A = '6f1d7a52-3c1e-4a8e-9d3b-2b7e4f0c9a11';
+const B = '0b7f8c4e-5d2a-4e61-8f3c-7a9d1e2b3c44';
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+/** A copy dropped by `{ family }` for one member and by `{ popups }` for all, as the app's copies are. */
+const copy = (options: { ttlMs?: number; max?: number } = {}) =>
+  new HeldPerMember<{ names: string[] }>({
+    ttlMs: options.ttlMs ?? 5000,
+    max: options.max ?? 100,
+    drops: (change: CacheChange) => ('family' in change ? change.family : 'popups' in change ? 'all' : undefined),
+  });
+
+function filled() {
+  const held = copy();
+  held.set(A, { names: ['Ana'] }, held.stamp(), T0);
+  held.set(B, { names: ['Ben'] }, held.stamp(), T0);
+  return held;
+}
+
+describe('HeldPerMember', () => {
+  it('serves a value for the TTL; past it, or with the clock set back, it is gone', () => {
+    const held = filled();
+    expect(held.get(A, at(4999))?.names).toEqual(['Ana']);
+    expect(held.get(A, at(5000))).toBeUndefined();
+    expect(held.holds(A)).toBe(false);
+    expect(held.get(B, at(-1))).toBeUndefined();
+  });
+
+  it('serves a value only when it is enough for the caller', () => {
+    const held = filled();
+    expect(held.get(A, T0, (v) => v.names.includes('Zoe'))).toBeUndefined();
+    expect(held.get(A, T0, (v) => v.names.includes('Ana'))?.names).toEqual(['Ana']);
+  });
+
+  it('drops one member on their own change or their account’s, all on a change that names everyone, none on a session’s', () => {
+    const held = filled();
+    held.invalidate({ sessionId: A });
+    held.invalidate({ popupStates: A });
+    expect(held.holds(A) && held.holds(B)).toBe(true);
+    held.invalidate({ family: A });
+    expect(held.holds(A)).toBe(false);
+    expect(held.holds(B)).toBe(true);
+    held.invalidate({ userId: B });
+    expect(held.holds(B)).toBe(false);
+    for (const change of [{ popups: true as const }, { all: true as const }]) {
+      const again = filled();
+      again.invalidate(change);
+      expect(again.holds(A) || again.holds(B)).toBe(false);
+    }
+  });
+
+  it('does not keep a value read before a change was announced; one read after is kept', () => {
+    const held = copy();
+    const stamp = held.stamp();
+    // ... the database is read here, then a change of someone else entirely is announced ...
+    held.invalidate({ family: B });
+    held.set(A, { names: ['stale'] }, stamp, T0);
+    expect(held.get(A, T0)).toBeUndefined();
+    // A change that drops nothing here does not refuse it.
+    const second = held.stamp();
+    held.invalidate({ sessionId: A });
+    held.set(A, { names: ['fresh'] }, second, T0);
+    expect(held.get(A, T0)?.names).toEqual(['fresh']);
+  });
+
+  it('answers and keeps nothing while the channel is down, and starts empty when it is back', () => {
+    const held = filled();
+    held.setLive(false);
+    expect(held.enabled).toBe(false);
+    expect(held.get(A, T0)).toBeUndefined();
+    held.set(A, { names: ['down'] }, held.stamp(), T0);
+    held.setLive(true);
+    expect(held.get(A, T0)).toBeUndefined();
+    expect(held.holds(B)).toBe(false);
+  });
+
+  it('is off with a TTL of 0', () => {
+    const held = copy({ ttlMs: 0 });
+    held.set(A, { names: ['Ana'] }, held.stamp(), T0);
+    expect(held.enabled).toBe(false);
+    expect(held.get(A, T0)).toBeUndefined();
+  });
+
+  it('holds at most `max` members, the least recently used going first', () => {
+    const held = copy({ max: 2 });
+    held.set(A, { names: ['Ana'] }, held.stamp(), T0);
+    held.set(B, { names: ['Ben'] }, held.stamp(), T0);
+    held.get(A, T0);
+    const C = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    held.set(C, { names: ['Cy'] }, held.stamp(), T0);
+    expect(held.holds(B)).toBe(false);
+    expect(held.holds(A) && held.holds(C)).toBe(true);
+  });
+
+  it('freezes what it holds, one level down: one value serves many requests', () => {
+    const held = filled();
+    const value = held.get(A, T0)!;
+    expect(Object.isFrozen(value) && Object.isFrozen(value.names)).toBe(true);
+    expect(() => value.names.push('Eve')).toThrow(TypeError);
+  });
+});

@@ -106,6 +106,15 @@ async function bCost(fn: () => Promise<unknown>): Promise<number> {
   return bStatements.n;
 }
 
+/** How long after `change` resolved `held()` stayed true on B (checked between turns of the event loop, so the channel's message is read as soon as it is there). */
+async function msWhileHeld(held: () => boolean, change: () => Promise<unknown>): Promise<number> {
+  expect(held()).toBe(true);
+  await change();
+  const started = performance.now();
+  while (held() && performance.now() - started < 2000) await yieldToIo();
+  return performance.now() - started;
+}
+
 /** Kills B's (and A's) listening connection from outside, as a restart or a network cut would. */
 async function cutListeners(): Promise<void> {
   if (onPostgres) {
@@ -179,14 +188,7 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
       expect(res.statusCode, res.body).toBe(201);
       return (res.json() as { id: string }).id;
     };
-    /** How long after `change` resolved B still held `id` (checked between turns of the event loop). */
-    const msUntilDropped = async (id: string, change: () => Promise<unknown>) => {
-      expect(b.livePopups.holds(id)).toBe(true);
-      await change();
-      const started = performance.now();
-      while (b.livePopups.holds(id) && performance.now() - started < 2000) await yieldToIo();
-      return performance.now() - started;
-    };
+    const msUntilDropped = (id: string, change: () => Promise<unknown>) => msWhileHeld(() => b.livePopups.holds(id), change);
     const first = await create('Across instances, first', 5);
     // B loads once the creation's announcement has reached it (a load begun before is not kept).
     await vi.waitFor(async () => {
@@ -224,14 +226,7 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
     await next(b);
     expect(await bCost(() => next(b))).toBe(0);
     expect(b.memberPopupStates.holds(m.id)).toBe(true);
-    /** How long after `change` resolved B still held the member's states (checked between turns of the event loop). */
-    const msUntilDropped = async (change: () => Promise<unknown>) => {
-      expect(b.memberPopupStates.holds(m.id)).toBe(true);
-      await change();
-      const started = performance.now();
-      while (b.memberPopupStates.holds(m.id) && performance.now() - started < 2000) await yieldToIo();
-      return performance.now() - started;
-    };
+    const msUntilDropped = (change: () => Promise<unknown>) => msWhileHeld(() => b.memberPopupStates.holds(m.id), change);
     expect(await msUntilDropped(async () => expect((await a.inject(asUser(m.token, { method: 'POST', url: `/api/popups/${id}/snooze` }))).statusCode).toBe(200))).toBeLessThanOrEqual(50);
     // B now answers from the snooze: not shown again for now, and counted once.
     expect((await next(b)).statusCode).toBe(204);
@@ -251,14 +246,7 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
     expect(await family(b)).toEqual([]);
     // Held on B: the list and the session cost no statement.
     expect(await bCost(() => family(b))).toBe(0);
-    /** How long after `change` resolved B still held the member's list (checked between turns of the event loop). */
-    const msUntilDropped = async (change: () => Promise<unknown>) => {
-      expect(b.familyLists.holds(m.id)).toBe(true);
-      await change();
-      const started = performance.now();
-      while (b.familyLists.holds(m.id) && performance.now() - started < 2000) await yieldToIo();
-      return performance.now() - started;
-    };
+    const msUntilDropped = (change: () => Promise<unknown>) => msWhileHeld(() => b.familyLists.holds(m.id), change);
     let added = '';
     expect(
       await msUntilDropped(async () => {

@@ -35,7 +35,7 @@ import { LivePopups } from './modules/popups/live-popups';
 import { MemberPopupStates } from './modules/popups/member-popup-states';
 import { HeldPerMember } from './lib/held-per-member';
 import type { FamilyMember } from '#shared/schemas/family';
-import { loadLivePopups, memberStates } from './modules/popups/popups.repository';
+import { allMemberStates, loadLivePopups, memberStates } from './modules/popups/popups.repository';
 import { createPopupsService } from './modules/popups/popups.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerAuthGuards, type RouteEntry } from './plugins/auth';
@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Popups that are on, and members' states of them, held in memory for every member's next-popup
   // call; the sessions' channel keeps all three honest.
   const livePopups = new LivePopups((now) => loadLivePopups(database.db, now), { ttlMs: config.POPUPS_CACHE_TTL_MS });
-  const memberPopupStates = new MemberPopupStates((userId, popupIds) => memberStates(database.db, userId, popupIds), {
+  const memberPopupStates = new MemberPopupStates({ all: (userId) => allMemberStates(database.db, userId), of: (userId, popupIds) => memberStates(database.db, userId, popupIds) }, {
     ttlMs: config.POPUPS_CACHE_TTL_MS,
     max: config.SESSION_CACHE_MAX,
   });

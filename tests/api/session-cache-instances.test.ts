@@ -236,6 +236,30 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
     expect((await active(b)).some((p) => p.id === id)).toBe(false);
   });
 
+  it('keeps a member’s states held when a call writes nothing (a show another of their sessions already counted)', async () => {
+    const admin = await freshSessionHeaders(t, (await signedInAdmin(t, { elevate: false })).id, { elevated: true });
+    const m = await signedInMember(a);
+    const now = t.clock().getTime();
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/admin/popups',
+      headers: admin,
+      payload: { title: 'Across instances, two devices', message: 'Across instances.', target: 'health', startAt: new Date(now - 60_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), isActive: true, priority: 10 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    // A second device signs in later and is shown the popup first.
+    const later = (await a.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: m.email, password: m.password } })).json().token as string;
+    const next = (token: string) => b.inject(asUser(token, { method: 'GET', url: '/api/popups/next?context=login&route=health' }));
+    await vi.waitFor(async () => expect((await next(later)).json()).toMatchObject({ id }), { timeout: 2000, interval: 20 });
+    // The first device, signed in before that show: answered the popup, its show not counted again.
+    expect((await next(m.token)).json()).toMatchObject({ id });
+    expect(b.memberPopupStates.holds(m.id)).toBe(true);
+    // Each further call: the show's conditional write (a no-op), no read of the states, and nothing announced.
+    for (let i = 0; i < 3; i += 1) expect(await bCost(() => next(m.token))).toBe(1);
+    expect(b.memberPopupStates.holds(m.id)).toBe(true);
+  });
+
   it('drops on B within 50 ms the family list of a member who changes it on A', async () => {
     const m = await signedInMember(a);
     const family = async (app: FastifyInstance) => {

@@ -26,7 +26,8 @@ export interface HeldPerMemberOptions {
  *   before the read);
  * - while the channel is down nothing is served or kept, and everything held is forgotten
  *   when it comes back.
- * Values are frozen: one serves many requests. Times are the caller's (the app's clock).
+ * Values are frozen, one level down (a Map or Set inside stays changeable: type it read-only):
+ * one serves many requests. Times are the caller's (the app's clock).
  */
 export class HeldPerMember<T extends object> {
   private readonly entries: LRUCache<string, { value: T; cachedAt: number }>;

@@ -167,7 +167,7 @@ export function registerSessionCache(app: FastifyInstance, deps: { config: Confi
       return channel.publish(change);
     },
   };
-  const detach = setChangePublisher(database.db, publisher, (err) => app.log.warn({ err }, 'change not published: other instances see it within SESSION_CACHE_TTL_MS (sessions) or POPUPS_CACHE_TTL_MS (popups)'));
+  const detach = setChangePublisher(database.db, publisher, (err) => app.log.warn({ err }, 'change not published: other instances see it within SESSION_CACHE_TTL_MS (sessions, family lists) or POPUPS_CACHE_TTL_MS (popups, popup states)'));
   app.addHook('onClose', async () => {
     unlisten();
     detach();

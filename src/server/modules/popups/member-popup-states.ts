@@ -16,38 +16,40 @@ export interface MemberPopupStatesOptions {
   max: number;
 }
 
-/** A member's stored states, by popup id, as held: one map serves many requests, so nothing may change it. */
+/** A member's stored states, by popup id, as held: one map serves many requests, so nothing may change it (typed read-only; each state frozen). */
 export type HeldStates = ReadonlyMap<string, Readonly<MemberPopupState>>;
 
-interface Entry {
-  /** The popups whose states were read: a popup among them without a state has none stored. */
-  covers: ReadonlySet<string>;
-  states: HeldStates;
+/** How the states are read: every one of the member's (held), or only those of some popups (the cache off or bypassed). */
+export interface MemberStatesLoaders {
+  all(userId: string): Promise<Map<string, MemberPopupState>>;
+  of(userId: string, popupIds: readonly string[]): Promise<Map<string, MemberPopupState>>;
 }
 
 /**
- * Each member's stored states of the popups live for them (user_popup_states: snoozes,
- * completions, the session a show was counted in), held in this process by member
+ * Each member's stored states of the popups (user_popup_states: snoozes, completions, the
+ * session a show was counted in), held in this process by member
  * (docs/decisions/popup-audiences-capping.md, "The member's states in memory too"). With the
  * popups that are on (live-popups.ts) and the session (session-cache.ts) held too, a member
  * asking again for their next popup costs no database statement until something of theirs
  * changes.
  *
- * Only the member's own calls change their states (a show counted, a snooze, a completion),
- * and each is announced after it commits (`{ popupStates: userId }`), which drops the member's
- * entry on every instance; any change to the popups drops every entry. The rest of the
- * honesty (TTL, generation, the channel down) is lib/held-per-member.ts's. The database stays
- * the judge of every write: a show, snooze or completion re-checks the stored row in its own
- * statement.
+ * An entry is every state the member has (a popup without one has none stored), so its size
+ * is the member's own rows, whatever the number of live popups. Only the member's own calls
+ * change their states (a show counted, a snooze, a completion), and each that changed a row is
+ * announced after it commits (`{ popupStates: userId }`), which drops the member's entry on
+ * every instance; any change to the popups (a deletion cascades to states) drops every entry.
+ * The rest of the honesty (TTL, generation, the channel down) is lib/held-per-member.ts's.
+ * The database stays the judge of every write: a show, snooze or completion re-checks the
+ * stored row in its own statement.
  */
 export class MemberPopupStates {
-  private readonly held: HeldPerMember<Entry>;
+  private readonly held: HeldPerMember<{ states: HeldStates }>;
 
   constructor(
-    private readonly load: (userId: string, popupIds: readonly string[]) => Promise<Map<string, MemberPopupState>>,
+    private readonly load: MemberStatesLoaders,
     options: MemberPopupStatesOptions,
   ) {
-    this.held = new HeldPerMember<Entry>({ ...options, drops: (change) => ('popupStates' in change ? change.popupStates : 'popups' in change ? 'all' : undefined) });
+    this.held = new HeldPerMember({ ...options, drops: (change) => ('popupStates' in change ? change.popupStates : 'popups' in change ? 'all' : undefined) });
   }
 
   get enabled(): boolean {
@@ -56,19 +58,17 @@ export class MemberPopupStates {
 
   /**
    * The member's states of the popups `wanted`, by popup id (a popup without a stored state is
-   * absent). Served from memory while the member's entry is fresh and covers them all; else
-   * read for `wanted` and every popup `covering` names (the popups live for the member on any
-   * screen, so that the next screen's call is served too), and held.
+   * absent): from memory while the member's entry is fresh, else all their states are read and
+   * held. With the cache off or bypassed, only those of `wanted` are read.
    */
-  async read(userId: string, wanted: readonly string[], covering: () => Promise<readonly string[]>, now: Date): Promise<HeldStates> {
-    if (!this.held.enabled) return this.load(userId, wanted);
-    const entry = this.held.get(userId, now, (e) => wanted.every((id) => e.covers.has(id)));
+  async read(userId: string, wanted: readonly string[], now: Date): Promise<HeldStates> {
+    if (!this.held.enabled) return this.load.of(userId, wanted);
+    const entry = this.held.get(userId, now);
     if (entry) return entry.states;
     const stamp = this.held.stamp();
-    const covers = new Set([...wanted, ...(await covering())]);
-    const states = await this.load(userId, [...covers]);
+    const states = await this.load.all(userId);
     for (const state of states.values()) Object.freeze(state);
-    this.held.set(userId, { covers, states }, stamp, now);
+    this.held.set(userId, { states }, stamp, now);
     return states;
   }
 

@@ -68,6 +68,21 @@ const memberStatesQuery = (db: DbOrTx) =>
       .prepare('popups_member_states'),
   );
 
+const allMemberStatesQuery = (db: DbOrTx) =>
+  prepared(db, 'popups_all_member_states', (d) =>
+    d
+      .select({ popupId: userPopupStates.popupId, ...stateColumns })
+      .from(userPopupStates)
+      .where(eq(userPopupStates.userId, sql.placeholder('userId')))
+      .prepare('popups_all_member_states'),
+  );
+
+/** Every stored state of the member, by popup id (the prefix of user_popup_states_user_popup_key): what member-popup-states.ts holds. */
+export async function allMemberStates(db: DbOrTx, userId: string): Promise<Map<string, MemberPopupState>> {
+  const rows = await allMemberStatesQuery(db).execute({ userId });
+  return new Map(rows.map(({ popupId, ...state }) => [popupId, state]));
+}
+
 /** The member's stored state of each of these popups that has one (user_popup_states_user_popup_key), by popup id. */
 export async function memberStates(db: DbOrTx, userId: string, popupIds: readonly string[]): Promise<Map<string, MemberPopupState>> {
   const rows = await memberStatesQuery(db).execute({ userId, popupIds: pgArray(popupIds) });

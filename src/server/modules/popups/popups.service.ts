@@ -194,26 +194,27 @@ export function createPopupsService(deps: PopupsDeps) {
   }
 
   /**
-   * A change to the member's states (a show counted, a snooze, a completion), then announced
-   * so every instance drops the states it holds of them (member-popup-states.ts). Announced
-   * even when the write failed: it may have committed before the failure reached us.
+   * A write of the member's states (a show, a snooze, a completion), announced when it changed
+   * a row (`changed` of its result) so every instance drops the states it holds of them
+   * (member-popup-states.ts); a no-op write (a show already counted in another session, a
+   * snooze at its limit, a repeat completion) announces nothing. A write that threw is
+   * announced all the same: it may have committed before the failure reached us.
    */
-  async function changeStates<T>(userId: string, write: () => Promise<T>): Promise<T> {
+  async function changeStates<T>(userId: string, write: () => Promise<T>, changed: (result: T) => boolean): Promise<T> {
+    let result: T;
     try {
-      return await write();
-    } finally {
+      result = await write();
+    } catch (err) {
       await announceChange(db, { popupStates: userId });
+      throw err;
     }
+    if (changed(result)) await announceChange(db, { popupStates: userId });
+    return result;
   }
 
-  /**
-   * The member's stored states of `rows`, by popup id: held in memory per member while nothing
-   * of theirs changes; a read covers every popup live for their employer, on any screen.
-   */
-  function statesOf(auth: Actor, rows: readonly HeldPopup[], now: Date): Promise<HeldStates> {
-    const covering = async () => liveForEmployer(await livePopups.current(now), auth.user.companyId, null, now).map((row) => row.id);
-    return memberPopupStates.read(auth.user.id, rows.map((row) => row.id), covering, now);
-  }
+  /** The member's stored states of `rows`, by popup id: held in memory per member while nothing of theirs changes. */
+  const statesOf = (auth: Actor, rows: readonly HeldPopup[], now: Date): Promise<HeldStates> =>
+    memberPopupStates.read(auth.user.id, rows.map((row) => row.id), now);
 
   /** 400 on the audience field when an employer in it does not exist. */
   async function checkAudience(audience: PopupAudience) {
@@ -264,19 +265,21 @@ export function createPopupsService(deps: PopupsDeps) {
     // skipping it keeps a repeat call read-only (no row lock, no commit to flush).
     const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
     if (!counted && picked.delivery.capChecked === null) {
-      await changeStates(auth.user.id, () => repo.recordShow(db, key, actorOf(auth), extra));
+      await changeStates(auth.user.id, () => repo.recordShow(db, key, actorOf(auth), extra), (counted) => counted);
     } else if (!counted) {
       // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
-      const written = await changeStates(auth.user.id, () =>
-        db.transaction(async (tx) => {
-          await repo.lockMemberDeliveries(tx, auth.user.id);
-          const fresh = { ...ctx, newShows: await loadShows(tx) };
-          if (!decide(picked.popup, state, fresh).show) return false;
-          await repo.recordShow(tx, key, actorOf(auth), extra);
-          return true;
-        }),
+      const outcome = await changeStates(
+        auth.user.id,
+        () =>
+          db.transaction(async (tx) => {
+            await repo.lockMemberDeliveries(tx, auth.user.id);
+            const fresh = { ...ctx, newShows: await loadShows(tx) };
+            if (!decide(picked.popup, state, fresh).show) return 'refused' as const;
+            return (await repo.recordShow(tx, key, actorOf(auth), extra)) ? ('counted' as const) : ('unchanged' as const);
+          }),
+        (result) => result === 'counted',
       );
-      if (!written) return 'retry' as const;
+      if (outcome === 'refused') return 'retry' as const;
     }
     return toMemberPopup(row, picked.delivery.verdict.state, settings);
   }
@@ -321,8 +324,10 @@ export function createPopupsService(deps: PopupsDeps) {
     async snooze(auth: Actor, id: string): Promise<MemberPopup> {
       const now = clock();
       const { row, occurrence } = await livePopup(auth, id, now);
-      const count = await changeStates(auth.user.id, () =>
-        repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
+      const count = await changeStates(
+        auth.user.id,
+        () => repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
+        (counted) => counted !== null,
       );
       if (count === null) throw new AppError('snooze_limit_reached', m.snoozeLimit);
       return toMemberPopup(row, { occurrenceStart: occurrence.start, snoozeCount: count, lastSnoozedAt: now, completedAt: null }, settings);
@@ -332,7 +337,7 @@ export function createPopupsService(deps: PopupsDeps) {
     async complete(auth: Actor, id: string): Promise<{ id: string; completed: true }> {
       const now = clock();
       const { row, occurrence } = await livePopup(auth, id, now);
-      await changeStates(auth.user.id, () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)));
+      await changeStates(auth.user.id, () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)), (completed) => completed);
       return { id: row.id, completed: true };
     },
 

@@ -195,9 +195,9 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
       expect(await nextId(b)).toBe(first);
       expect(b.livePopups.holds(first)).toBe(true);
     }, { timeout: 2000, interval: 20 });
-    // The show B just counted dropped the member's states; read once more, they are held too:
-    // asking again costs B no statement at all.
-    expect(await bCost(() => nextId(b))).toBe(1);
+    // The show B counted dropped the member's states (how often the wait above asked varies);
+    // read once more, they are held too: asking again costs B no statement at all.
+    await nextId(b);
     expect(await bCost(() => nextId(b))).toBe(0);
     let second = '';
     expect(await msUntilDropped(first, async () => (second = await create('Across instances, second', 9)))).toBeLessThanOrEqual(50);

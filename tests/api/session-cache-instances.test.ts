@@ -115,6 +115,19 @@ async function msWhileHeld(held: () => boolean, change: () => Promise<unknown>):
   return performance.now() - started;
 }
 
+/** A popup on A, live from a minute ago for a day, for every employer: its id. */
+async function createPopup(admin: Record<string, string>, fields: { title: string; target: string; priority: number; maxSnoozes?: number }): Promise<string> {
+  const now = t.clock().getTime();
+  const res = await a.inject({
+    method: 'POST',
+    url: '/api/admin/popups',
+    headers: admin,
+    payload: { message: 'Across instances.', startAt: new Date(now - 60_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), isActive: true, ...fields },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+
 /** Kills B's (and A's) listening connection from outside, as a restart or a network cut would. */
 async function cutListeners(): Promise<void> {
   if (onPostgres) {
@@ -177,17 +190,7 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
       expect([200, 204], res.body).toContain(res.statusCode);
       return res.statusCode === 204 ? null : (res.json() as { id: string }).id;
     };
-    const now = t.clock().getTime();
-    const create = async (title: string, priority: number) => {
-      const res = await a.inject({
-        method: 'POST',
-        url: '/api/admin/popups',
-        headers: admin,
-        payload: { title, message: 'Across instances.', target: 'home', startAt: new Date(now - 60_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), isActive: true, priority },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json() as { id: string }).id;
-    };
+    const create = (title: string, priority: number) => createPopup(admin, { title, target: 'home', priority });
     const msUntilDropped = (id: string, change: () => Promise<unknown>) => msWhileHeld(() => b.livePopups.holds(id), change);
     const first = await create('Across instances, first', 5);
     // B loads once the creation's announcement has reached it (a load begun before is not kept).
@@ -210,15 +213,7 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
   it('drops on B within 50 ms the popup states of a member who snoozes or completes on A', async () => {
     const admin = await freshSessionHeaders(t, (await signedInAdmin(t, { elevate: false })).id, { elevated: true });
     const m = await signedInMember(a);
-    const now = t.clock().getTime();
-    const created = await a.inject({
-      method: 'POST',
-      url: '/api/admin/popups',
-      headers: admin,
-      payload: { title: 'Across instances, snoozed', message: 'Across instances.', target: 'wealth', startAt: new Date(now - 60_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), isActive: true, priority: 10, maxSnoozes: 2 },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as { id: string }).id;
+    const id = await createPopup(admin, { title: 'Across instances, snoozed', target: 'wealth', priority: 10, maxSnoozes: 2 });
     const next = (app: FastifyInstance) => app.inject(asUser(m.token, { method: 'GET', url: '/api/popups/next?context=login&route=wealth' }));
     const active = async (app: FastifyInstance) => ((await app.inject(asUser(m.token, { method: 'GET', url: '/api/popups/active' }))).json() as { popups: { id: string; snoozeCount: number }[] }).popups;
     await vi.waitFor(async () => expect((await next(b)).json()).toMatchObject({ id }), { timeout: 2000, interval: 20 });
@@ -239,15 +234,7 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
   it('keeps a member’s states held when a call writes nothing (a show another of their sessions already counted)', async () => {
     const admin = await freshSessionHeaders(t, (await signedInAdmin(t, { elevate: false })).id, { elevated: true });
     const m = await signedInMember(a);
-    const now = t.clock().getTime();
-    const created = await a.inject({
-      method: 'POST',
-      url: '/api/admin/popups',
-      headers: admin,
-      payload: { title: 'Across instances, two devices', message: 'Across instances.', target: 'health', startAt: new Date(now - 60_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), isActive: true, priority: 10 },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as { id: string }).id;
+    const id = await createPopup(admin, { title: 'Across instances, two devices', target: 'health', priority: 10 });
     // A second device signs in later and is shown the popup first.
     const later = (await a.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: m.email, password: m.password } })).json().token as string;
     const next = (token: string) => b.inject(asUser(token, { method: 'GET', url: '/api/popups/next?context=login&route=health' }));

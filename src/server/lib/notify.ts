@@ -125,6 +125,23 @@ export async function announceChange(db: DbOrTx, change: CacheChange): Promise<v
   }
 }
 
+/**
+ * Runs `write`, then announces `change` through `db` when it changed something: when
+ * `changed(result)` holds (by default, always), or when it threw, since it may have committed
+ * before the failure reached the caller. `write` commits its own transaction.
+ */
+export async function announcingWrite<T>(db: DbOrTx, change: CacheChange, write: () => Promise<T>, changed: (result: T) => boolean = () => true): Promise<T> {
+  let result: T;
+  try {
+    result = await write();
+  } catch (err) {
+    await announceChange(db, change);
+    throw err;
+  }
+  if (changed(result)) await announceChange(db, change);
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Channels.
 

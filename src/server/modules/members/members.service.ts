@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { HeldPerMember } from '../../lib/held-per-member';
-import { type CacheChange, announceChange } from '../../lib/notify';
+import { type CacheChange, announcingWrite } from '../../lib/notify';
 import { recordEvent } from '../audit/audit.repository';
 import * as repo from './members.repository';
 import { isUuid } from '../../lib/sql-text';
@@ -63,18 +63,8 @@ function toFamilyMember(row: repo.FamilyMemberRow): FamilyMember {
 export function createMembersService(deps: MembersDeps) {
   const { db, clock, familyLists } = deps;
 
-  /**
-   * A change to the caller's family, then announced so every instance drops the list it holds
-   * of them. Announced even when the write failed: it may have committed before the failure
-   * reached us.
-   */
-  async function changeFamily<T>(caller: Caller, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } finally {
-      await announceChange(db, { family: caller.id });
-    }
-  }
+  /** A change to the caller's family, announced so every instance drops the list it holds of them. */
+  const changeFamily = <T>(caller: Caller, write: () => Promise<T>): Promise<T> => announcingWrite(db, { family: caller.id }, write);
 
   function checkDob(input: FamilyMemberValues) {
     if (input.dob > latestDateOnEarth(clock())) {

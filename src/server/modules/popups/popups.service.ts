@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CounterStore } from '../../lib/counter-store';
-import { announceChange } from '../../lib/notify';
+import { announcingWrite } from '../../lib/notify';
 import { enforceLimit } from '../../lib/rate-limit';
 import { recordEvent } from '../audit/audit.repository';
 import type { AuthenticatedSession } from '../auth/auth.service';
@@ -186,31 +186,17 @@ export function createPopupsService(deps: PopupsDeps) {
     return { row, occurrence };
   }
 
-  /** A change to the popups: committed, then announced, so every instance drops the popups it holds (live-popups.ts). */
-  async function changePopups<T>(write: (tx: DbOrTx) => Promise<T>): Promise<T> {
-    const result = await db.transaction(write);
-    await announceChange(db, { popups: true });
-    return result;
-  }
+  /** A change to the popups, in one transaction, announced so every instance drops the popups it holds (live-popups.ts). */
+  const changePopups = <T>(write: (tx: DbOrTx) => Promise<T>): Promise<T> => announcingWrite(db, { popups: true }, () => db.transaction(write));
 
   /**
-   * A write of the member's states (a show, a snooze, a completion), announced when it changed
-   * a row (`changed` of its result) so every instance drops the states it holds of them
+   * A write of the member's states (a show, a snooze, a completion), announced when `changed`
+   * says it changed a row, so every instance drops the states it holds of them
    * (member-popup-states.ts); a no-op write (a show already counted in another session, a
-   * snooze at its limit, a repeat completion) announces nothing. A write that threw is
-   * announced all the same: it may have committed before the failure reached us.
+   * snooze at its limit, a repeat completion) announces nothing.
    */
-  async function changeStates<T>(userId: string, write: () => Promise<T>, changed: (result: T) => boolean): Promise<T> {
-    let result: T;
-    try {
-      result = await write();
-    } catch (err) {
-      await announceChange(db, { popupStates: userId });
-      throw err;
-    }
-    if (changed(result)) await announceChange(db, { popupStates: userId });
-    return result;
-  }
+  const changeStates = <T>(userId: string, write: () => Promise<T>, changed: (result: T) => boolean): Promise<T> =>
+    announcingWrite(db, { popupStates: userId }, write, changed);
 
   /** The member's stored states of `rows`, by popup id: held in memory per member while nothing of theirs changes. */
   const statesOf = (auth: Actor, rows: readonly HeldPopup[], now: Date): Promise<HeldStates> =>
@@ -265,7 +251,7 @@ export function createPopupsService(deps: PopupsDeps) {
     // skipping it keeps a repeat call read-only (no row lock, no commit to flush).
     const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
     if (!counted && picked.delivery.capChecked === null) {
-      await changeStates(auth.user.id, () => repo.recordShow(db, key, actorOf(auth), extra), (counted) => counted);
+      await changeStates(auth.user.id, () => repo.recordShow(db, key, actorOf(auth), extra), (wrote) => wrote);
     } else if (!counted) {
       // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
       const outcome = await changeStates(
@@ -327,7 +313,7 @@ export function createPopupsService(deps: PopupsDeps) {
       const count = await changeStates(
         auth.user.id,
         () => repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
-        (counted) => counted !== null,
+        (count) => count !== null,
       );
       if (count === null) throw new AppError('snooze_limit_reached', m.snoozeLimit);
       return toMemberPopup(row, { occurrenceStart: occurrence.start, snoozeCount: count, lastSnoozedAt: now, completedAt: null }, settings);

@@ -27,10 +27,17 @@ const SOMEONE_SIGNED_IN = {
 /** The browser the screens are drawn for: a phone's Chromium. */
 const PHONE = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
 
-/** The screens drawn, each with the device the build renders it on. */
+/**
+ * The screens drawn, each with the device the build renders it on. `holdsPaint`: the page's
+ * script holds the first paint (`blocking="render"`; the browsers that do not know it paint
+ * first): Home's verify banner is drawn hidden for every member, and the script shows it to a
+ * member who is asked to verify before anything is painted, rather than moving the cards under
+ * it in a second paint (lib/drawn-banner.ts). The script is small and comes alongside the style
+ * sheet, which holds the paint anyway.
+ */
 const SCREENS = [
-  { path: '/login', file: 'login', storage: {} },
-  { path: '/home', file: 'home', storage: SOMEONE_SIGNED_IN },
+  { path: '/login', file: 'login', storage: {}, holdsPaint: false },
+  { path: '/home', file: 'home', storage: SOMEONE_SIGNED_IN, holdsPaint: true },
 ];
 
 /** In a worker of its own (the app reads its language and session once, as its modules load): one screen in one language. */
@@ -85,7 +92,9 @@ async function main() {
           .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
           // The screen is drawn here: the app's code is fetched once it shows (main.tsx), not
           // alongside the style sheet, whose bandwidth it would share on a slow connection.
-          .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, '');
+          .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace(/<script type="module"/, (tag) => (screen.holdsPaint ? `${tag} blocking="render"` : tag));
+        if (screen.holdsPaint && !page.includes('<script type="module" blocking="render"')) throw new Error(`${screen.path}'s script was not made to hold the first paint`);
         const file = drawnDocument(screen.file, language);
         await writeFile(path.join(clientDir, file), page);
         written.push(file);

@@ -2,6 +2,7 @@ import './lib/zod-csp';
 import { preloadFirstScreen } from './app/first-screen';
 import { DEFAULT_LANGUAGE } from '#shared/i18n/languages';
 import { language, loadTranslation } from './lib/language';
+import { showDrawnBanner } from './lib/drawn-banner';
 import { replayPrerenderedTaps } from './lib/prerendered-clicks';
 import { watchPrerenderedInput } from './lib/prerendered-input';
 import { applyThemeChoice, readThemeChoice } from './lib/theme';
@@ -19,6 +20,9 @@ const root = document.getElementById('root')!;
 // app is here is kept.
 watchPrerenderedInput(root);
 replayPrerenderedTaps(root);
+// A drawn Home's verify banner, for a member who is asked to verify: this script holds Home's
+// first paint (scripts/prerender.mjs), so it is there from the start.
+showDrawnBanner(root);
 applyThemeChoice(readThemeChoice());
 document.documentElement.lang = language;
 // A translation comes first: every screen's code reads its strings as it loads. A screen the

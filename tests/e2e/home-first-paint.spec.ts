@@ -25,13 +25,19 @@ test("a signed-in device's Home shows before the app arrives, and the app then t
   await expect(h1(page)).toHaveText(en.members.home.greeting);
   await expect(page.getByText(en.members.home.intro)).toBeVisible();
   await expect(page.getByRole('link', { name: en.members.home.healthCard.explore })).toHaveAttribute('href', '/health');
+  // This member has not verified their address yet: the drawn banner is shown to them, with it.
+  const banner = page.getByRole('status').filter({ hasText: en.account.banner.title });
+  await expect(banner).toContainText(en.account.banner.body(member.email));
+  const drawnBannerBox = await banner.boundingBox();
   await expectNoSeriousA11yViolations(page);
   await expect.poll(app.wasRequested).toBe(true);
 
   app.release();
   await expect(h1(page)).toHaveText(en.members.home.greetingNamed(member.firstName));
-  // One Home: the app's render replaced the drawn one.
+  // One Home: the app's render replaced the drawn one, and its banner is where the drawn one was.
   await expect(page.locator('main#main')).toHaveCount(1);
+  await expect(banner).toHaveCount(1);
+  expect(await banner.boundingBox()).toEqual(drawnBannerBox);
 });
 
 test("a drawn Home's links work before the app arrives", async ({ page, member }) => {
@@ -70,6 +76,17 @@ test("a press begun on the drawn Home and released once the app's Home is in its
   await page.mouse.up();
   await expect(page.getByRole('region', { name: en.members.home.overlayHealth })).toBeVisible();
   await expect(page.getByRole('button', { name: en.members.home.quickHealth, exact: true })).toHaveAttribute('aria-expanded', 'true');
+});
+
+test("a tap on the drawn verify banner's Resend email before the app arrives sends it once the app is here", async ({ page, member }) => {
+  await signInViaUi(page, member);
+  const app = await holdAppCode(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  const banner = page.getByRole('status').filter({ hasText: en.account.banner.title });
+  await banner.getByRole('button', { name: en.account.banner.resend }).click();
+  await expect.poll(app.wasRequested).toBe(true);
+  app.release();
+  await expect(banner).toContainText(en.account.banner.sent);
 });
 
 test("a tap on a drawn card's body leads on once the app is here", async ({ page, member }) => {

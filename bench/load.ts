@@ -26,8 +26,9 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { companies, participants, sessions, users } from '../src/db/schema';
-import { newToken, sha256Hex } from '../src/server/lib/crypto';
+import { sha256Hex } from '../src/server/lib/crypto';
 import { hashPassword } from '../src/server/modules/auth/passwords';
+import { loadSessionTokens } from '../src/server/modules/auth/session-tokens';
 import { buildServer, startServer } from '../tests/faults/support';
 import { openModel } from './open-model';
 import { createScratchDatabase, load, ratio, startBaseline } from './support';
@@ -151,7 +152,8 @@ export async function run(): Promise<Record<string, number | string>> {
       )
       .returning({ id: users.id, email: users.email });
     await db.insert(participants).values(userRows.map((u) => ({ userId: u.id, enrolledAt: now })));
-    const tokens = userRows.map(() => newToken());
+    const sessionTokens = await loadSessionTokens(db);
+    const tokens = userRows.map(() => sessionTokens.mint());
     await db.insert(sessions).values(
       userRows.map((u, i) => ({
         userId: u.id,

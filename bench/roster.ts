@@ -8,8 +8,9 @@ import { openDatabase, rowsOf } from '../src/db/client';
 import { sessions } from '../src/db/schema';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { newToken, sha256Hex } from '../src/server/lib/crypto';
+import { sha256Hex } from '../src/server/lib/crypto';
 import { setAdminRole } from '../src/server/modules/auth/admin-bootstrap';
+import { loadSessionTokens } from '../src/server/modules/auth/session-tokens';
 import type { RosterImportSummary } from '../src/shared/schemas/enrolment';
 import { createScratchDatabase } from './support';
 
@@ -50,7 +51,7 @@ export async function run(): Promise<Record<string, number | string>> {
       if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
       const adminId = ((await reg.json()) as { user: { id: string } }).user.id;
       await setAdminRole(database.db, 'bench.admin@bench.example', true);
-      const token = newToken();
+      const token = (await loadSessionTokens(database.db)).mint();
       const now = new Date();
       await database.db.insert(sessions).values({ userId: adminId, tokenHash: sha256Hex(token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 3_600_000), adminElevatedAt: now });
       const auth = { authorization: `Bearer ${token}` };

@@ -278,6 +278,19 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Secrets the server makes once and every instance shares, by name. `session_tokens` signs the
+ * bearer tokens sessions are opened with, so that a token this server never issued is refused
+ * before any lookup (modules/auth/session-tokens.ts). A key here only spares that lookup: the
+ * token itself stays its session's only proof, and only its SHA-256 is stored.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  /** Hex. */
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Ten single-use recovery codes per second factor, stored as SHA-256 hashes. */
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',

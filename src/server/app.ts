@@ -21,6 +21,7 @@ import { createCardSigner, ephemeralCardSigningKey, parseCardSigningKey } from '
 import { createAdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { sessionTokensOf } from './modules/auth/session-tokens';
 import { registerSessionCache } from './modules/auth/session-cache';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('familyLists', familyLists);
   const auth = createAuthService({
     db: database.db,
+    sessionTokens: sessionTokensOf(database.db),
     sessionCache,
     clock,
     counters,

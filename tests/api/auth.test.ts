@@ -96,7 +96,8 @@ describe('POST /api/auth/signin', () => {
     const first = await post('/api/auth/signin', { email: m.email, password: m.password });
     expect(first.statusCode).toBe(200);
     expect(first.json().user).toMatchObject({ email: m.email, firstName: m.firstName, lhmpId: m.lhmpId, company: 'Acme Test Employer', role: 'member' });
-    expect(first.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // 32 random bytes and their 16-byte signature, base64url (session-tokens.ts).
+    expect(first.json().token).toMatch(/^[A-Za-z0-9_-]{64}$/);
     const [p1] = await t.database.db.select().from(participants).where(eq(participants.userId, m.id));
     expect(p1!.enrolledAt).toEqual(t.clock());
     t.clock.advance(60_000);

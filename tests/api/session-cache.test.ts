@@ -6,40 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbOrTx } from '../../src/db/client';
 import { sessions } from '../../src/db/schema';
 import { newToken, sha256Hex } from '../../src/server/lib/crypto';
 import { revokeAdmin } from '../../src/server/modules/auth/operator';
 import { latestMail } from './support/outbox';
+import { statementCounter } from './support/statements';
 import { type TestApp, asUser, createTestApp, freshSessionHeaders, registerMember, signedInAdmin, signedInMember } from './support/test-app';
-
-/** Counts the statements drizzle sends through `db` (and its transactions) while `on`. */
-function statementCounter(db: DbOrTx) {
-  const counter = { on: false, texts: [] as string[] };
-  const logger = {
-    logQuery: (query: string) => {
-      if (counter.on) counter.texts.push(query);
-    },
-  };
-  // drizzle keeps its logger on the session (and passes the session's options to transactions);
-  // prepared statements take it when they are built, so this runs before the first request.
-  const session = (db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
-  session.logger = logger;
-  session.options.logger = logger;
-  return {
-    /** The statements `fn` made. */
-    async during(fn: () => Promise<unknown>): Promise<string[]> {
-      counter.texts = [];
-      counter.on = true;
-      try {
-        await fn();
-      } finally {
-        counter.on = false;
-      }
-      return counter.texts;
-    },
-  };
-}
 
 let t: TestApp;
 let sql: ReturnType<typeof statementCounter>;

@@ -100,7 +100,7 @@ test.describe('sign-in and session', () => {
     const submit = page.getByRole('button', { name: 'Sign In' });
     await submit.click();
     await page.waitForURL('**/home');
-    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toMatch(/^[A-Za-z0-9_-]{64}$/);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('auth_user')))!)).toMatchObject({ email: member.email });
     await page.reload();
     await expect(page).toHaveURL(/\/home$/);

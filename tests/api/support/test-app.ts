@@ -10,9 +10,10 @@ import { type Config, loadConfig } from '../../../src/server/config';
 import type { Clock } from '../../../src/server/lib/clock';
 import type { CounterStore } from '../../../src/server/lib/counter-store';
 import type { PasswordHasher } from '../../../src/server/lib/hash-pool';
-import { newToken, sha256Hex } from '../../../src/server/lib/crypto';
+import { sha256Hex } from '../../../src/server/lib/crypto';
 import { sessions } from '../../../src/db/schema';
 import { setAdminRole } from '../../../src/server/modules/auth/admin-bootstrap';
+import { loadSessionTokens } from '../../../src/server/modules/auth/session-tokens';
 import { totpCodeAt } from '../../../src/server/modules/auth/totp';
 
 /** A clock tests move by hand: no sleeping. */
@@ -224,7 +225,7 @@ export async function signedInAdmin(t: TestApp, options: { elevate?: boolean } =
  * argon2 work), so a case that signs out or steps up cannot leak into the next one.
  */
 export async function freshSessionHeaders(t: TestApp, userId: string, options: { elevated?: boolean } = {}) {
-  const token = newToken();
+  const token = (await loadSessionTokens(t.database.db)).mint();
   const now = t.clock();
   await t.database.db.insert(sessions).values({
     userId,

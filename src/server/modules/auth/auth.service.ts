@@ -24,6 +24,7 @@ import { createRefusedAttempts } from './refused-attempts';
 import { announceChange } from '../../lib/notify';
 import type { SessionCache } from './session-cache';
 import { TOUCH_INTERVAL_MS, adminElevationActive, idleExpiry, sessionStatus, shouldTouch } from './session-rules';
+import type { SessionTokens } from './session-tokens';
 import { holdPasswordSince, holdVerifiedPassword, startSession } from './start-session';
 import { createThrottle, throttleKeys } from './throttle';
 
@@ -46,6 +47,8 @@ export interface AuthDeps {
   onSignIn?: (result: repo.LoginResult) => void;
   /** Enrolment mode of employers registration creates (ENROLMENT_MODE); `roster` means it creates none. */
   newEmployerMode?: EnrolmentMode;
+  /** Mints session tokens, and refuses one this server did not issue before any lookup (session-tokens.ts). */
+  sessionTokens: () => Promise<SessionTokens>;
   /** Recently resolved sessions (SESSION_CACHE_TTL_MS); absent, every request asks the database. */
   sessionCache?: SessionCache<AuthenticatedSession>;
 }
@@ -177,6 +180,7 @@ export function createAuthService(deps: AuthDeps) {
         throw new AppError('unauthenticated', m.invalidCredentials);
       }
       const now = clock();
+      const sessionTokens = await deps.sessionTokens();
       const opened = await db.transaction(async (tx): Promise<{ status: 'mfa_required'; challenge: string } | { token: string } | null> => {
         // A password reset or change that committed since the check above refuses this sign-in;
         // one that comes later waits for it and then ends what it opens (start-session.ts).
@@ -188,7 +192,7 @@ export function createAuthService(deps: AuthDeps) {
           return { status: 'mfa_required', challenge };
         }
         await repo.recordSuccessfulLogin(tx, user.id, now);
-        const session = await startSession(tx, { userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
+        const session = await startSession(tx, { token: sessionTokens.mint(), userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
         await repo.insertLoginAudit(tx, loginAudit('success', ctx, now, user));
         return { token: session.token };
       });
@@ -226,6 +230,7 @@ export function createAuthService(deps: AuthDeps) {
       const { outcome } = await throttle.throttled(
         throttleKeys.mfa(user.id),
         async () => {
+          const sessionTokens = await deps.sessionTokens();
           const outcome = await db.transaction(async (tx): Promise<{ token: string; used: FactorUsed } | null> => {
             // The password given at the password step must still be the account's: a reset or
             // change since the challenge was made ends this sign-in (start-session.ts), before any code is spent.
@@ -237,7 +242,7 @@ export function createAuthService(deps: AuthDeps) {
             // back by the rollback); so does one a password change expired since it was looked up.
             if (!(await mfaRepo.spendChallenge(tx, found.id, now))) throw new AppError('unauthenticated', x.challengeExpired);
             await repo.recordSuccessfulLogin(tx, user.id, now);
-            const session = await startSession(tx, { userId: user.id, verifiedPasswordHash: passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
+            const session = await startSession(tx, { token: sessionTokens.mint(), userId: user.id, verifiedPasswordHash: passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
             await repo.insertLoginAudit(tx, loginAudit('success', ctx, now, user));
             if (used === 'recovery_code') await recordRecoveryCodeUse(tx, user, 'auth.mfa.recovery_code_used', now);
             return { token: session.token, used };
@@ -260,8 +265,9 @@ export function createAuthService(deps: AuthDeps) {
      * Resolves a bearer token to its live session, sliding the idle window. A session held in
      * the cache (session-cache.ts) is served without the database while its absolute and idle
      * limits, checked against the clock here on every request, say it is live and no touch is
-     * due; anything else asks the database, which alone can refuse. lastSeenAt is written at
-     * most once a minute per session, across instances (touchSession).
+     * due; a token not issued here is refused at once (session-tokens.ts); anything else asks
+     * the database, which alone can refuse. lastSeenAt is written at most once a minute per
+     * session, across instances (touchSession).
      */
     async authenticate(token: string): Promise<AuthenticatedSession> {
       const tokenHash = sha256Hex(token);
@@ -271,6 +277,8 @@ export function createAuthService(deps: AuthDeps) {
         const held = cache.get(tokenHash, now);
         if (held && sessionStatus(held.session, now) === 'active' && !shouldTouch(held.session, now)) return held;
       }
+      // A token this server did not issue names no session: refused without a lookup.
+      if (!(await deps.sessionTokens()).mayName(token, clock())) throw new AppError('unauthenticated', m.unauthenticated);
       const stamp = cache?.stamp() ?? 0;
       const found = await repo.findSessionByTokenHash(db, tokenHash);
       const now = clock();
@@ -330,6 +338,7 @@ export function createAuthService(deps: AuthDeps) {
       const code = input.code;
       const now = clock();
       const { granted } = await throttle.throttled(throttleKeys.mfa(user.id), async () => {
+        const sessionTokens = await deps.sessionTokens();
         const granted = await db.transaction(async (tx): Promise<{ token: string; recoveryCodes?: string[] } | 'password_changed' | null> => {
           // The password checked above must still be the account's (start-session.ts), before any code is spent.
           if (!(await holdVerifiedPassword(tx, user.id, user.passwordHash))) return 'password_changed';
@@ -344,7 +353,7 @@ export function createAuthService(deps: AuthDeps) {
           if (!via) return null;
           // Of two step-ups from one session only one gets a token; the asking token ends here.
           if (!(await repo.revokeSession(tx, session.session.id, now))) throw new AppError('unauthenticated', m.unauthenticated);
-          const fresh = await startSession(tx, { userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, adminElevatedAt: now, timeZone: session.session.timeZone });
+          const fresh = await startSession(tx, { token: sessionTokens.mint(), userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, adminElevatedAt: now, timeZone: session.session.timeZone });
           if (via === 'setup') await recordEvent(tx, { type: 'admin.mfa.enabled', ...actor, payload: { ip, via: 'admin_access' }, at: now });
           if (via === 'recovery_code') await recordRecoveryCodeUse(tx, user, 'admin.mfa.recovery_code_used', now);
           await recordEvent(tx, {

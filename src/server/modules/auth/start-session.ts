@@ -4,7 +4,7 @@ import { users } from '#db/schema';
 import { messages } from '#shared/messages/index';
 import { isIanaTimeZone } from '#shared/schemas/popups';
 import { AppError } from '../../lib/app-error';
-import { newToken, sha256Hex } from '../../lib/crypto';
+import { sha256Hex } from '../../lib/crypto';
 import { describeDevice } from './device';
 import * as repo from './auth.repository';
 import { absoluteExpiry } from './session-rules';
@@ -59,6 +59,8 @@ export async function holdPasswordSince(tx: DbOrTx, userId: string, challengeCre
 export async function startSession(
   tx: DbOrTx,
   input: {
+    /** A new token, `SessionTokens.mint()`: only its SHA-256 is stored. */
+    token: string;
     userId: string;
     verifiedPasswordHash: string;
     userAgent: string | undefined;
@@ -71,7 +73,7 @@ export async function startSession(
   if (!(await holdVerifiedPassword(tx, input.userId, input.verifiedPasswordHash))) {
     throw new AppError('unauthenticated', messages.auth.server.invalidCredentials);
   }
-  const token = newToken();
+  const { token } = input;
   const row = await repo.insertSession(tx, {
     userId: input.userId,
     tokenHash: sha256Hex(token),

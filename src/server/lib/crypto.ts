@@ -1,6 +1,6 @@
 import { createHmac, hash, randomBytes } from 'node:crypto';
 
-/** A 256-bit opaque bearer token, base64url. */
+/** A 256-bit random token, base64url: one-time links and sign-in challenges (sessions' are signed: modules/auth/session-tokens.ts). */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -28,7 +28,7 @@ import { openDatabase } from '../src/db/client';
 import { companies, participants, sessions, users } from '../src/db/schema';
 import { sha256Hex } from '../src/server/lib/crypto';
 import { hashPassword } from '../src/server/modules/auth/passwords';
-import { loadSessionTokens } from '../src/server/modules/auth/session-tokens';
+import { readSessionTokens } from '../src/server/modules/auth/session-tokens';
 import { buildServer, startServer } from '../tests/faults/support';
 import { openModel } from './open-model';
 import { createScratchDatabase, load, ratio, startBaseline } from './support';
@@ -152,12 +152,13 @@ export async function run(): Promise<Record<string, number | string>> {
       )
       .returning({ id: users.id, email: users.email });
     await db.insert(participants).values(userRows.map((u) => ({ userId: u.id, enrolledAt: now })));
-    const sessionTokens = await loadSessionTokens(db);
+    const sessionTokens = await readSessionTokens(db);
     const tokens = userRows.map(() => sessionTokens.mint());
     await db.insert(sessions).values(
       userRows.map((u, i) => ({
         userId: u.id,
         tokenHash: sha256Hex(tokens[i]!),
+        signed: true,
         createdAt: now,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + 3_600_000),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
@@ -6,6 +6,7 @@ import { companies, events, participants, popups, sessions, userPopupStates, use
 import { buildApp } from '../src/server/app';
 import { announceChange } from '../src/server/lib/notify';
 import { loadConfig } from '../src/server/config';
+import { readSessionTokens } from '../src/server/modules/auth/session-tokens';
 import { localTime } from '../src/server/modules/popups/delivery';
 import { occurrenceAt, type Recurrence } from '../src/server/modules/popups/schedule';
 import { load, ratio, startApp, startBaseline } from './support';
@@ -146,12 +147,14 @@ export async function seedPopupWorkload(db: Db): Promise<{ tokens: string[]; use
 /** A session per user, from browsers in five zones (user i in zone i mod 5); their bearer tokens. */
 async function signIn(db: Db, userIds: { id: string }[], at: Date): Promise<string[]> {
   const tokens: string[] = [];
+  const sessionTokens = await readSessionTokens(db);
   const sessionRows = userIds.map((u, i) => {
-    const token = randomBytes(32).toString('base64url');
+    const token = sessionTokens.mint();
     tokens.push(token);
     return {
       userId: u.id,
       tokenHash: createHash('sha256').update(token).digest('hex'),
+      signed: true,
       createdAt: at,
       lastSeenAt: new Date(),
       expiresAt: new Date(at.getTime() + 11 * HOUR),

@@ -10,7 +10,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { sha256Hex } from '../src/server/lib/crypto';
 import { setAdminRole } from '../src/server/modules/auth/admin-bootstrap';
-import { loadSessionTokens } from '../src/server/modules/auth/session-tokens';
+import { readSessionTokens } from '../src/server/modules/auth/session-tokens';
 import type { RosterImportSummary } from '../src/shared/schemas/enrolment';
 import { createScratchDatabase } from './support';
 
@@ -51,9 +51,9 @@ export async function run(): Promise<Record<string, number | string>> {
       if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
       const adminId = ((await reg.json()) as { user: { id: string } }).user.id;
       await setAdminRole(database.db, 'bench.admin@bench.example', true);
-      const token = (await loadSessionTokens(database.db)).mint();
+      const token = (await readSessionTokens(database.db)).mint();
       const now = new Date();
-      await database.db.insert(sessions).values({ userId: adminId, tokenHash: sha256Hex(token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 3_600_000), adminElevatedAt: now });
+      await database.db.insert(sessions).values({ userId: adminId, tokenHash: sha256Hex(token), signed: true, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 3_600_000), adminElevatedAt: now });
       const auth = { authorization: `Bearer ${token}` };
 
       const created = await fetch(`${base}/api/admin/employers`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench Roster Employer Inc' }) });

@@ -15,8 +15,9 @@ import { build } from 'vite';
 /**
  * The member Home is drawn for a session of no one in particular: the app's storage as sign-in
  * leaves it (lib/auth-storage.ts), with no name (Home's greeting is then the nameless one) and
- * an account with nothing to ask of the member (no banner). Nothing of it reaches the HTML but
- * the screen.
+ * an account with nothing to ask of the member (the verify banner is drawn hidden for everyone,
+ * for the page's script to show: lib/drawn-banner.ts). Nothing of it reaches the HTML but the
+ * screen.
  */
 const SOMEONE_SIGNED_IN = {
   auth_token: 'drawn-at-build',
@@ -95,6 +96,7 @@ async function main() {
           .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, '')
           .replace(/<script type="module"/, (tag) => (screen.holdsPaint ? `${tag} blocking="render"` : tag));
         if (screen.holdsPaint && !page.includes('<script type="module" blocking="render"')) throw new Error(`${screen.path}'s script was not made to hold the first paint`);
+        if (screen.holdsPaint && !page.includes(' data-drawn-banner=')) throw new Error(`${screen.path} was drawn without the verify banner its script shows`);
         const file = drawnDocument(screen.file, language);
         await writeFile(path.join(clientDir, file), page);
         written.push(file);

@@ -274,8 +274,18 @@ export const sessions = pgTable(
     device: text('device'),
     /** The browser's IANA time zone reported at sign-in (popup quiet hours and daily caps); null when not given. */
     timeZone: text('time_zone'),
+    /**
+     * Opened with a signed token (modules/auth/session-tokens.ts). False for sessions opened
+     * before tokens were signed, and by an instance still running that code: while one of those
+     * can be live, unsigned tokens are looked up.
+     */
+    signed: boolean('signed').notNull().default(false),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    // Small once every instance signs: the check for a live unsigned session reads only these.
+    index('sessions_unsigned_idx').on(t.expiresAt).where(sql`not ${t.signed} and ${t.revokedAt} is null`),
+  ],
 );
 
 /**

@@ -21,7 +21,7 @@ import { createCardSigner, ephemeralCardSigningKey, parseCardSigningKey } from '
 import { createAdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { sessionTokensOf } from './modules/auth/session-tokens';
+import { type SessionTokensSource, sessionTokensOf } from './modules/auth/session-tokens';
 import { registerSessionCache } from './modules/auth/session-cache';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
@@ -66,6 +66,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    sessionTokens: SessionTokensSource;
   }
 }
 
@@ -195,9 +196,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('livePopups', livePopups);
   app.decorate('memberPopupStates', memberPopupStates);
   app.decorate('familyLists', familyLists);
+  // Signed bearer tokens: the shared key and whether unsigned ones can still name a session, read on first need and every minute.
+  const sessionTokens = sessionTokensOf(database.db, clock, (err) => app.log.warn({ err }, 'session token key refresh failed'));
+  app.decorate('sessionTokens', sessionTokens);
+  app.addHook('onClose', async () => sessionTokens.close());
   const auth = createAuthService({
     db: database.db,
-    sessionTokens: sessionTokensOf(database.db),
+    sessionTokens,
     sessionCache,
     clock,
     counters,

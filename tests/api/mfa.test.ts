@@ -302,6 +302,8 @@ describe('two-step sign-in for members', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(Object.keys(done.json()).sort()).toEqual(['token', 'user']);
     expect(done.json().user).toMatchObject({ id: m.id, email: m.email });
+    // Signed, as every session token is (session-tokens.ts).
+    expect(tokenOf(done)).toMatch(/^[A-Za-z0-9_-]{64}$/);
     expect((await me(tokenOf(done))).statusCode).toBe(200);
     const success = await t.database.db.select().from(loginAudits).where(and(eq(loginAudits.userId, m.id), eq(loginAudits.result, 'success')));
     expect(success.at(-1)!.timestamp).toEqual(t.clock());

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema';
-import { newToken, sha256Hex } from '../../src/server/lib/crypto';
+import { sha256Hex } from '../../src/server/lib/crypto';
 import { revokeAdmin } from '../../src/server/modules/auth/operator';
 import { latestMail } from './support/outbox';
 import { statementCounter } from './support/statements';
@@ -123,10 +123,10 @@ describe('the session cache', () => {
 
   it('keeps the absolute limit exact on a cached session: refused at expiresAt, not a millisecond later', async () => {
     const m = await signedInMember(t.app);
-    const token = newToken();
+    const token = (await t.app.sessionTokens.get()).mint();
     const now = t.clock();
     const userId = m.id;
-    await t.database.db.insert(sessions).values({ userId, tokenHash: sha256Hex(token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 3000) });
+    await t.database.db.insert(sessions).values({ userId, tokenHash: sha256Hex(token), signed: true, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 3000) });
     expect((await me(token)).statusCode).toBe(200);
     t.clock.advance(2999);
     expect(await statementsOf(token, '/api/auth/me')).toEqual([]);

@@ -2,15 +2,15 @@
  * Session tokens are signed with a key the instances share (modules/auth/session-tokens.ts,
  * docs/decisions/sessions-and-tokens.md): a token this server did not issue is refused before any
  * lookup, so a flood of made-up tokens costs no database work. Tokens of the format before
- * signing are looked up while a session opened with one can still be live.
+ * signing are looked up while a session opened with one can be live.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverKeys, sessions } from '../../src/db/schema';
 import { newToken, sha256Hex } from '../../src/server/lib/crypto';
-import { ABSOLUTE_TIMEOUT_MS } from '../../src/server/modules/auth/session-rules';
+import { readSessionTokens } from '../../src/server/modules/auth/session-tokens';
 import { statementCounter } from './support/statements';
-import { type TestApp, asUser, createTestApp, signedInAdmin, signedInMember } from './support/test-app';
+import { type TestApp, asUser, createTestApp, openTestDatabase, signedInAdmin, signedInMember } from './support/test-app';
 
 let t: TestApp;
 let sql: ReturnType<typeof statementCounter>;
@@ -65,21 +65,52 @@ describe('signed session tokens', () => {
 });
 
 describe('tokens of the format before signing', () => {
-  it('are looked up, and open their session, while one opened before the key existed can be live; after that they cost no statement', async () => {
+  it('are looked up while a session opened with one can be live (before signing, or by an instance of the earlier code), and cost no statement once none can', async () => {
     const m = await signedInMember(t.app);
     const before = newToken();
     expect(before).toHaveLength(43);
     await sessionWith(m.id, before);
+    await t.app.sessionTokens.refresh();
     expect((await me(before)).statusCode).toBe(200);
 
-    // The key's age passes the sessions' absolute limit: no such session can be live any more.
-    const [key] = await t.database.db.select({ createdAt: serverKeys.createdAt }).from(serverKeys).where(eq(serverKeys.name, 'session_tokens'));
-    t.clock.set(new Date(key!.createdAt.getTime() + ABSOLUTE_TIMEOUT_MS));
-    const late = newToken();
-    await sessionWith(m.id, late);
-    const statements = await sql.during(async () => expect((await me(late)).statusCode).toBe(401));
+    // The last such session ends: within the next read (every minute), made-up ones cost nothing.
+    await t.database.db.update(sessions).set({ revokedAt: t.clock() }).where(eq(sessions.tokenHash, sha256Hex(before)));
+    await t.app.sessionTokens.refresh();
+    const madeUp = newToken();
+    const statements = await sql.during(async () => expect((await me(madeUp)).statusCode).toBe(401));
     expect(statements).toEqual([]);
-    // A signed token issued now still opens its session.
+    // A signed token still opens its session.
+    expect((await me(m.token)).statusCode).toBe(200);
+
+    // An instance of the earlier code opens one (a rolling deploy, a rollback): looked up again.
+    const again = newToken();
+    await sessionWith(m.id, again);
+    await t.app.sessionTokens.refresh();
+    expect((await me(again)).statusCode).toBe(200);
+  });
+});
+
+describe('the shared key', () => {
+  it('is one key however many instances make it at the same moment', async () => {
+    const fresh = await openTestDatabase();
+    try {
+      const [first, second] = await Promise.all([readSessionTokens(fresh.db), readSessionTokens(fresh.db)]);
+      expect(second!.mayName(first!.mint())).toBe(true);
+      expect(first!.mayName(second!.mint())).toBe(true);
+      expect(await fresh.db.select().from(serverKeys)).toHaveLength(1);
+    } finally {
+      await fresh.close();
+      await fresh.dropDatabase();
+    }
+  });
+
+  it('replaced in the database, is followed at the next read: tokens signed with the old one are refused, new sign-ins work', async () => {
+    const m = await signedInMember(t.app);
+    await t.database.db.delete(serverKeys).where(eq(serverKeys.name, 'session_tokens'));
+    await t.app.sessionTokens.refresh();
+    // The session cache still holds the member's session: a new request past it is refused.
+    t.clock.advance(5_000);
+    expect((await me(m.token)).statusCode).toBe(401);
     const fresh = await signedInMember(t.app);
     expect((await me(fresh.token)).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { AUTH_ACCOUNT_KEY, AUTH_USER_KEY } from './session-keys';
+import { AUTH_ACCOUNT_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY } from './session-keys';
 
 /** The verify banner as /home's HTML carries it: hidden, with an empty slot for the address. */
 export const DRAWN_BANNER_ATTRIBUTE = 'data-drawn-banner';
@@ -13,11 +13,12 @@ export const DRAWN_EMAIL_ATTRIBUTE = 'data-drawn-email';
  * Kept small, as it is part of every page's first script.
  */
 export function showDrawnBanner(root: ParentNode) {
+  const banner = root.querySelector<HTMLElement>(`[${DRAWN_BANNER_ATTRIBUTE}]`);
+  if (!banner || !localStorage.getItem(AUTH_TOKEN_KEY)) return;
   try {
-    const banner = root.querySelector<HTMLElement>(`[${DRAWN_BANNER_ATTRIBUTE}]`);
     const { emailVerified } = JSON.parse(localStorage.getItem(AUTH_ACCOUNT_KEY)!) as { emailVerified: unknown };
     const { email } = JSON.parse(localStorage.getItem(AUTH_USER_KEY)!) as { email: unknown };
-    if (banner && emailVerified === false && typeof email === 'string') {
+    if (emailVerified === false && typeof email === 'string' && email) {
       banner.querySelector(`[${DRAWN_EMAIL_ATTRIBUTE}]`)!.textContent = email;
       banner.hidden = false;
     }

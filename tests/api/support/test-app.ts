@@ -13,7 +13,6 @@ import type { PasswordHasher } from '../../../src/server/lib/hash-pool';
 import { sha256Hex } from '../../../src/server/lib/crypto';
 import { sessions } from '../../../src/db/schema';
 import { setAdminRole } from '../../../src/server/modules/auth/admin-bootstrap';
-import { loadSessionTokens } from '../../../src/server/modules/auth/session-tokens';
 import { totpCodeAt } from '../../../src/server/modules/auth/totp';
 
 /** A clock tests move by hand: no sleeping. */
@@ -225,11 +224,12 @@ export async function signedInAdmin(t: TestApp, options: { elevate?: boolean } =
  * argon2 work), so a case that signs out or steps up cannot leak into the next one.
  */
 export async function freshSessionHeaders(t: TestApp, userId: string, options: { elevated?: boolean } = {}) {
-  const token = (await loadSessionTokens(t.database.db)).mint();
+  const token = (await t.app.sessionTokens.get()).mint();
   const now = t.clock();
   await t.database.db.insert(sessions).values({
     userId,
     tokenHash: sha256Hex(token),
+    signed: true,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + 60 * 60 * 1000),

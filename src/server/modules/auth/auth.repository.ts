@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, not, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '#db/client';
-import { companies, loginAudits, participants, sessions, users } from '#db/schema';
+import { companies, loginAudits, participants, serverKeys, sessions, users } from '#db/schema';
 import type { EnrolmentMode } from '#shared/schemas/enrolment';
 import { prepared } from '../../lib/prepared';
 import { IDLE_TIMEOUT_MS, sessionStatus } from './session-rules';
@@ -133,6 +133,27 @@ export async function addRefusedAttempts(db: DbOrTx, audit: typeof loginAudits.$
 export async function insertSession(db: DbOrTx, session: typeof sessions.$inferInsert) {
   const [row] = await db.insert(sessions).values(session).returning();
   return row!;
+}
+
+/**
+ * The shared secret called `name` (hex): `fresh` becomes it when there is none yet (an instance
+ * inserting at the same moment finds the first one's: the insert does nothing on a conflict).
+ */
+export async function sharedKey(db: DbOrTx, name: string, fresh: string): Promise<string> {
+  await db.insert(serverKeys).values({ name, secret: fresh }).onConflictDoNothing({ target: serverKeys.name });
+  const [row] = await db.select({ secret: serverKeys.secret }).from(serverKeys).where(eq(serverKeys.name, name));
+  if (!row) throw new Error(`server key ${name} could not be read`);
+  return row.secret;
+}
+
+/** Whether a session opened with an unsigned token (sessions.signed) is live at `now`: not revoked, within both limits. */
+export async function unsignedSessionLive(db: DbOrTx, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(not(sessions.signed), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))))
+    .limit(1);
+  return row !== undefined;
 }
 
 const sessionByTokenHash = (db: DbOrTx) =>

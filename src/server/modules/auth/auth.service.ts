@@ -24,7 +24,7 @@ import { createRefusedAttempts } from './refused-attempts';
 import { announceChange } from '../../lib/notify';
 import type { SessionCache } from './session-cache';
 import { TOUCH_INTERVAL_MS, adminElevationActive, idleExpiry, sessionStatus, shouldTouch } from './session-rules';
-import type { SessionTokens } from './session-tokens';
+import type { SessionTokensSource } from './session-tokens';
 import { holdPasswordSince, holdVerifiedPassword, startSession } from './start-session';
 import { createThrottle, throttleKeys } from './throttle';
 
@@ -48,7 +48,7 @@ export interface AuthDeps {
   /** Enrolment mode of employers registration creates (ENROLMENT_MODE); `roster` means it creates none. */
   newEmployerMode?: EnrolmentMode;
   /** Mints session tokens, and refuses one this server did not issue before any lookup (session-tokens.ts). */
-  sessionTokens: () => Promise<SessionTokens>;
+  sessionTokens: SessionTokensSource;
   /** Recently resolved sessions (SESSION_CACHE_TTL_MS); absent, every request asks the database. */
   sessionCache?: SessionCache<AuthenticatedSession>;
 }
@@ -180,7 +180,7 @@ export function createAuthService(deps: AuthDeps) {
         throw new AppError('unauthenticated', m.invalidCredentials);
       }
       const now = clock();
-      const sessionTokens = await deps.sessionTokens();
+      const sessionTokens = await deps.sessionTokens.get();
       const opened = await db.transaction(async (tx): Promise<{ status: 'mfa_required'; challenge: string } | { token: string } | null> => {
         // A password reset or change that committed since the check above refuses this sign-in;
         // one that comes later waits for it and then ends what it opens (start-session.ts).
@@ -192,7 +192,7 @@ export function createAuthService(deps: AuthDeps) {
           return { status: 'mfa_required', challenge };
         }
         await repo.recordSuccessfulLogin(tx, user.id, now);
-        const session = await startSession(tx, { token: sessionTokens.mint(), userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
+        const session = await startSession(tx, sessionTokens, { userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
         await repo.insertLoginAudit(tx, loginAudit('success', ctx, now, user));
         return { token: session.token };
       });
@@ -227,10 +227,11 @@ export function createAuthService(deps: AuthDeps) {
       // Unknown, used, expired, or the factor was reset meanwhile: start again from the password.
       if (!found || !user || !secret) throw new AppError('unauthenticated', x.challengeExpired);
       const now = clock();
+      // Read before the throttle: a database that fails here does not count as a wrong code.
+      const sessionTokens = await deps.sessionTokens.get();
       const { outcome } = await throttle.throttled(
         throttleKeys.mfa(user.id),
         async () => {
-          const sessionTokens = await deps.sessionTokens();
           const outcome = await db.transaction(async (tx): Promise<{ token: string; used: FactorUsed } | null> => {
             // The password given at the password step must still be the account's: a reset or
             // change since the challenge was made ends this sign-in (start-session.ts), before any code is spent.
@@ -242,7 +243,7 @@ export function createAuthService(deps: AuthDeps) {
             // back by the rollback); so does one a password change expired since it was looked up.
             if (!(await mfaRepo.spendChallenge(tx, found.id, now))) throw new AppError('unauthenticated', x.challengeExpired);
             await repo.recordSuccessfulLogin(tx, user.id, now);
-            const session = await startSession(tx, { token: sessionTokens.mint(), userId: user.id, verifiedPasswordHash: passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
+            const session = await startSession(tx, sessionTokens, { userId: user.id, verifiedPasswordHash: passwordHash, userAgent: ctx.userAgent, now, timeZone: input.timeZone });
             await repo.insertLoginAudit(tx, loginAudit('success', ctx, now, user));
             if (used === 'recovery_code') await recordRecoveryCodeUse(tx, user, 'auth.mfa.recovery_code_used', now);
             return { token: session.token, used };
@@ -278,7 +279,7 @@ export function createAuthService(deps: AuthDeps) {
         if (held && sessionStatus(held.session, now) === 'active' && !shouldTouch(held.session, now)) return held;
       }
       // A token this server did not issue names no session: refused without a lookup.
-      if (!(await deps.sessionTokens()).mayName(token, clock())) throw new AppError('unauthenticated', m.unauthenticated);
+      if (!(await deps.sessionTokens.get()).mayName(token)) throw new AppError('unauthenticated', m.unauthenticated);
       const stamp = cache?.stamp() ?? 0;
       const found = await repo.findSessionByTokenHash(db, tokenHash);
       const now = clock();
@@ -337,8 +338,9 @@ export function createAuthService(deps: AuthDeps) {
 
       const code = input.code;
       const now = clock();
+      // Read before the throttle: a database that fails here does not count as a wrong code.
+      const sessionTokens = await deps.sessionTokens.get();
       const { granted } = await throttle.throttled(throttleKeys.mfa(user.id), async () => {
-        const sessionTokens = await deps.sessionTokens();
         const granted = await db.transaction(async (tx): Promise<{ token: string; recoveryCodes?: string[] } | 'password_changed' | null> => {
           // The password checked above must still be the account's (start-session.ts), before any code is spent.
           if (!(await holdVerifiedPassword(tx, user.id, user.passwordHash))) return 'password_changed';
@@ -353,7 +355,7 @@ export function createAuthService(deps: AuthDeps) {
           if (!via) return null;
           // Of two step-ups from one session only one gets a token; the asking token ends here.
           if (!(await repo.revokeSession(tx, session.session.id, now))) throw new AppError('unauthenticated', m.unauthenticated);
-          const fresh = await startSession(tx, { token: sessionTokens.mint(), userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, adminElevatedAt: now, timeZone: session.session.timeZone });
+          const fresh = await startSession(tx, sessionTokens, { userId: user.id, verifiedPasswordHash: user.passwordHash, userAgent: ctx.userAgent, now, adminElevatedAt: now, timeZone: session.session.timeZone });
           if (via === 'setup') await recordEvent(tx, { type: 'admin.mfa.enabled', ...actor, payload: { ip, via: 'admin_access' }, at: now });
           if (via === 'recovery_code') await recordRecoveryCodeUse(tx, user, 'admin.mfa.recovery_code_used', now);
           await recordEvent(tx, {

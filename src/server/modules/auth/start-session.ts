@@ -5,6 +5,7 @@ import { messages } from '#shared/messages/index';
 import { isIanaTimeZone } from '#shared/schemas/popups';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/crypto';
+import type { SessionTokens } from './session-tokens';
 import { describeDevice } from './device';
 import * as repo from './auth.repository';
 import { absoluteExpiry } from './session-rules';
@@ -48,7 +49,8 @@ export async function holdPasswordSince(tx: DbOrTx, userId: string, challengeCre
 }
 
 /**
- * Opens a session and returns its bearer token (only the SHA-256 is stored). Every path that
+ * Opens a session and returns its bearer token, signed (session-tokens.ts; only its SHA-256 is
+ * stored). Every path that
  * signs someone in goes through here (password sign-in, the second step of two-step sign-in,
  * the admin step-up's new token), inside the transaction that decides it, with the password
  * hash that was verified: the session opens only while that is still the account's password
@@ -58,9 +60,8 @@ export async function holdPasswordSince(tx: DbOrTx, userId: string, challengeCre
  */
 export async function startSession(
   tx: DbOrTx,
+  tokens: SessionTokens,
   input: {
-    /** A new token, `SessionTokens.mint()`: only its SHA-256 is stored. */
-    token: string;
     userId: string;
     verifiedPasswordHash: string;
     userAgent: string | undefined;
@@ -73,10 +74,11 @@ export async function startSession(
   if (!(await holdVerifiedPassword(tx, input.userId, input.verifiedPasswordHash))) {
     throw new AppError('unauthenticated', messages.auth.server.invalidCredentials);
   }
-  const { token } = input;
+  const token = tokens.mint();
   const row = await repo.insertSession(tx, {
     userId: input.userId,
     tokenHash: sha256Hex(token),
+    signed: true,
     createdAt: input.now,
     lastSeenAt: input.now,
     expiresAt: absoluteExpiry(input.now),

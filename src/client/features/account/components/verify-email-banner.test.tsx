@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AUTH_ACCOUNT_KEY } from '../../../lib/auth-storage';
+import { AUTH_ACCOUNT_KEY, AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../../../lib/auth-storage';
 import { showDrawnBanner } from '../../../lib/drawn-banner';
 import { Drawing } from '../../../lib/drawing';
 import { json, meAnswer, renderScreen, storeTestSession, stubApi, testUser } from '../../../test/render';
@@ -73,7 +73,18 @@ describe("Home's verify banner drawn into /home's HTML", () => {
     storeTestSession();
     storeAccount({ emailVerified: false, mfaEnabled: false });
     const { root, banner } = await drawnPage();
-    localStorage.setItem('auth_user', JSON.stringify({ ...testUser, email: 7 }));
+    for (const email of [7, '']) {
+      localStorage.setItem(AUTH_USER_KEY, JSON.stringify({ ...testUser, email }));
+      showDrawnBanner(root);
+      expect(banner().hidden, String(email)).toBe(true);
+    }
+  });
+
+  it('stays hidden on a device that holds no session any more (an account state left behind)', async () => {
+    storeTestSession();
+    storeAccount({ emailVerified: false, mfaEnabled: false });
+    const { root, banner } = await drawnPage();
+    localStorage.removeItem(AUTH_TOKEN_KEY);
     showDrawnBanner(root);
     expect(banner().hidden).toBe(true);
   });

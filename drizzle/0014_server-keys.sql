@@ -1,5 +1,0 @@
-CREATE TABLE "server_keys" (
-	"name" text PRIMARY KEY NOT NULL,
-	"secret" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);

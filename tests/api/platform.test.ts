@@ -277,6 +277,8 @@ describe('security headers', () => {
       const res = await client.app.inject({ url: '/assets/app-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
       expect(res.statusCode).toBe(200);
       expectAssetHeaders(res, `asset (${encoding ?? 'identity'})`);
+      // The type RFC 9239 names, and no charset: each header is first-download weight.
+      expect(res.headers['content-type'], `asset (${encoding ?? 'identity'})`).toBe('text/javascript');
     }
   });
 });

@@ -56,18 +56,27 @@ export async function registerClient(
     // browser never revalidates it or asks for a part of it. It goes without ETag, Last-Modified
     // and Accept-Ranges (about 75 bytes on each script of a first visit, which the /login budget
     // counts: docs/decisions/initial-js-budget.md).
-    await app.register(fastifyStatic, {
-      root: path.join(clientDir, 'assets'),
-      prefix: '/assets/',
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      globIgnore: compressedCopies,
-      etag: false,
-      lastModified: false,
-      acceptRanges: false,
-      decorateReply: false,
-      setHeaders: (reply) => void reply.header('cache-control', IMMUTABLE),
+    await app.register(async (assets) => {
+      // Scripts go as `text/javascript` (the type RFC 9239 names), without a charset (a module
+      // script is read as UTF-8 whatever it says): 23 bytes fewer on each script's answer than
+      // `application/javascript; charset=utf-8`, which @fastify/static writes over setHeaders.
+      assets.addHook('onSend', (request, reply, payload, done) => {
+        if (request.url.endsWith('.js')) void reply.header('content-type', 'text/javascript');
+        done(null, payload);
+      });
+      await assets.register(fastifyStatic, {
+        root: path.join(clientDir, 'assets'),
+        prefix: '/assets/',
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        globIgnore: compressedCopies,
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
+        decorateReply: false,
+        setHeaders: (reply) => void reply.header('cache-control', IMMUTABLE),
+      });
     });
     // Everything else (the worker, the manifest's icons, index.html): revalidated on every use.
     await app.register(fastifyStatic, {

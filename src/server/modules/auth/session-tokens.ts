@@ -14,7 +14,7 @@ const UNSIGNED_LENGTH = 43;
 const KEY_BYTES = 32;
 const KEY_NAME = 'session_tokens';
 /** How often each instance reads the key and the unsigned sessions' state again. */
-export const SESSION_TOKENS_REFRESH_MS = 60_000;
+const SESSION_TOKENS_REFRESH_MS = 60_000;
 
 /**
  * The bearer tokens sessions are opened with, signed with a key every instance shares

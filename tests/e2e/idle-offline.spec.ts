@@ -18,6 +18,22 @@ async function runToWarning(page: Page) {
   await expect(warning(page)).toBeVisible();
 }
 
+/**
+ * Resolves once the page's idle watch listens. Its code is imported when the session starts and
+ * activity before it arrives is not counted (the silence counts from the start), so a test that
+ * types must wait for it; call before the page loads, await after.
+ */
+function idleWatchListening(page: Page) {
+  const code = page.waitForResponse(/\/idle-timer-[\w-]+\.js$/);
+  return async () => {
+    const response = await code;
+    await response.finished();
+    // The same module, imported again, resolves once it has run; the app's own import of it
+    // resolved first and armed the watch in the same turn.
+    await page.evaluate((url) => import(url).then(() => undefined), response.url());
+  };
+}
+
 async function fillFamilyForm(page: Page, values: { firstName: string; lastName: string; dob?: string; relationship?: string }) {
   await page.getByLabel('First Name').fill(values.firstName);
   await page.getByLabel('Last Name').fill(values.lastName);
@@ -77,8 +93,10 @@ test.describe('idle warning', () => {
   test('typing in a form counts as activity; an idle sign-out says why and the half-typed form comes back after signing in', async ({ page, request, member }) => {
     await page.clock.install();
     await signInViaStorage(page, request, member);
+    const listening = idleWatchListening(page);
     await page.goto('/profile/add-family');
     await expect(page.getByLabel('First Name')).toBeVisible();
+    await listening();
     await pauseClock(page);
 
     // Typing at 10 minutes moves the warning to 24.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, newMemberData, pauseClock, registerViaApi, signInViaUi, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, idleWatchListening, newMemberData, pauseClock, registerViaApi, signInViaUi, test } from './support/fixtures';
 
 /** Fills the registration form with `data` and submits it, as a member would. */
 async function submitRegistration(page: Page, data: ReturnType<typeof newMemberData>) {
@@ -199,7 +199,9 @@ test.describe('sign-in and session', () => {
 
   test('signs the member out after 15 minutes without activity', async ({ page, member }) => {
     await page.clock.install();
+    const listening = idleWatchListening(page);
     await signInViaUi(page, member);
+    await listening();
     await page.clock.fastForward('14:00');
     await page.mouse.click(5, 400);
     await page.clock.fastForward('14:00');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, pauseClock, signInViaStorage, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, idleWatchListening, pauseClock, signInViaStorage, test } from './support/fixtures';
 
 const IDLE_WARN = 14 * 60_000;
 const warning = (page: Page) => page.getByRole('dialog', { name: /You'll be signed out in/ });
@@ -16,22 +16,6 @@ async function runToWarning(page: Page) {
     if (await warning(page).isVisible()) break;
   }
   await expect(warning(page)).toBeVisible();
-}
-
-/**
- * Resolves once the page's idle watch listens. Its code is imported when the session starts and
- * activity before it arrives is not counted (the silence counts from the start), so a test that
- * types must wait for it; call before the page loads, await after.
- */
-function idleWatchListening(page: Page) {
-  const code = page.waitForResponse(/\/idle-timer-[\w-]+\.js$/);
-  return async () => {
-    const response = await code;
-    await response.finished();
-    // The same module, imported again, resolves once it has run; the app's own import of it
-    // resolved first and armed the watch in the same turn.
-    await page.evaluate((url) => import(url).then(() => undefined), response.url());
-  };
 }
 
 async function fillFamilyForm(page: Page, values: { firstName: string; lastName: string; dob?: string; relationship?: string }) {

@@ -111,6 +111,22 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { inclu
 }
 
 /**
+ * Resolves once the page's idle watch listens. Its code is imported when the session starts and
+ * activity before it arrives is not counted (the silence counts from the start), so a test that
+ * counts on activity must wait for it: call before the page loads, await after.
+ */
+export function idleWatchListening(page: Page) {
+  const code = page.waitForResponse(/\/idle-timer-[\w-]+\.js$/);
+  return async () => {
+    const response = await code;
+    await response.finished();
+    // The same module, imported again, resolves once it has run; the app's own import of it
+    // resolved first and armed the watch in the same turn.
+    await page.evaluate((url) => import(url).then(() => undefined), response.url());
+  };
+}
+
+/**
  * Stops the page's fake clock (`page.clock.install()` first) a second ahead of its present,
  * so the app's timers then move only by runFor: a stalled machine can no longer expire a
  * toast or message before a test looks at it. The clock runs in real time until then; if the

@@ -3,11 +3,14 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, familyMembers, participants } from '../../src/db/schema';
 import type { FamilyMember } from '../../src/shared/schemas/family';
+import { statementCounter } from './support/statements';
 import { MISSING_ID, createTestApp, injectAs, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
 
 let t: TestApp;
+let statements: ReturnType<typeof statementCounter>;
 beforeAll(async () => {
   t = await createTestApp();
+  statements = statementCounter(t.database.db);
 });
 afterAll(async () => {
   await t?.close();
@@ -205,6 +208,34 @@ describe('the stored count stays exact', () => {
     expect(results.filter((r) => r.statusCode === 204)).toHaveLength(6);
     expect(results.filter((r) => r.statusCode === 404)).toHaveLength(6);
     expect(await stored(m)).toEqual({ count: 0, rows: [] });
+  });
+});
+
+describe("the member's participant row", () => {
+  it('is locked, not written, by an enrolled member\'s add and remove: one statement before the count', async () => {
+    const m = await signedInMember(t.app);
+    let created: FamilyMember | undefined;
+    const adding = await statements.during(async () => {
+      created = await addOk(m);
+    });
+    const removing = await statements.during(async () => {
+      expect((await injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${created!.id}` })).statusCode).toBe(204);
+    });
+    for (const texts of [adding, removing]) {
+      const touching = texts.filter((q) => / from "participants" |^insert into "participants"/.test(q));
+      expect(touching).toHaveLength(1);
+      expect(touching[0]).toMatch(/^select .* for no key update$/i);
+    }
+    expect(await stored(m)).toEqual({ count: 0, rows: [] });
+  });
+
+  it('is made by the first family write of a signed-in user who has none, and counts it', async () => {
+    const m = await signedInMember(t.app);
+    await t.database.db.delete(participants).where(eq(participants.userId, m.id));
+    const created = await addOk(m);
+    const [p] = await t.database.db.select().from(participants).where(eq(participants.userId, m.id));
+    expect(p).toMatchObject({ familyMemberCount: 1, enrolledAt: t.clock() });
+    expect((await stored(m)).rows.map((r) => r.id)).toEqual([created.id]);
   });
 });
 

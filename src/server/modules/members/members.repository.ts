@@ -35,20 +35,28 @@ export async function findParticipantId(db: DbOrTx, userId: string): Promise<str
 
 /**
  * The caller's participant row, locked for the rest of the transaction so concurrent family
- * writes of one member queue up (the limit and the count stay exact). Creates the row if the
- * signed-in user somehow is not enrolled yet. FOR NO KEY UPDATE: writes queue up just the same,
- * and the foreign-key checks of rows naming the participant are not blocked.
+ * writes of one member queue up (the limit and the count stay exact). FOR NO KEY UPDATE: writes
+ * queue up just the same, and the foreign-key checks of rows naming the participant are not
+ * blocked. Every sign-in enrols, so the row is there and this is one statement; a user somehow
+ * not enrolled yet is enrolled here first (two writes of theirs at once: the second insert waits
+ * for the first and does nothing, then its lock waits its turn).
  */
 export async function lockParticipant(tx: DbOrTx, userId: string, now: Date): Promise<string> {
+  const locked = async () => {
+    const [row] = await tx
+      .select({ id: participants.id })
+      .from(participants)
+      .where(eq(participants.userId, userId))
+      .for('no key update')
+      .limit(1);
+    return row?.id;
+  };
+  const enrolled = await locked();
+  if (enrolled) return enrolled;
   await tx.insert(participants).values({ userId, enrolledAt: now }).onConflictDoNothing({ target: participants.userId });
-  const [row] = await tx
-    .select({ id: participants.id })
-    .from(participants)
-    .where(eq(participants.userId, userId))
-    .for('no key update')
-    .limit(1);
-  if (!row) throw new Error('participant upsert returned no row');
-  return row.id;
+  const id = await locked();
+  if (!id) throw new Error('participant upsert returned no row');
+  return id;
 }
 
 const familyOfUser = (db: DbOrTx) =>

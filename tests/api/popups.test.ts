@@ -2,12 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, popups, userPopupStates } from '../../src/db/schema';
 import type { MemberPopup } from '../../src/shared/schemas/popups';
+import { statementCounter } from './support/statements';
 import { MISSING_ID, createTestApp, injectAs, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
 import { announceChange } from '../../src/server/lib/notify';
 
 let t: TestApp;
+let statements: ReturnType<typeof statementCounter>;
 beforeAll(async () => {
   t = await createTestApp();
+  statements = statementCounter(t.database.db);
 });
 afterAll(async () => {
   await t?.close();
@@ -368,6 +371,15 @@ describe('POST /api/popups/{id}/snooze', () => {
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect((await stateOf(m, p.id))!.snoozeCount).toBe(8);
   });
+
+  it('finds a popup this instance holds without reading it again: the snooze and its event in one statement', async () => {
+    const p = await popup();
+    const m = await signedInMember(t.app);
+    expect(await nextId(m)).toBe(p.id);
+    const texts = await statements.during(async () => expect((await snooze(m, p.id)).statusCode).toBe(200));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/insert into user_popup_states/);
+  });
 });
 
 describe('POST /api/popups/{id}/complete', () => {
@@ -420,6 +432,18 @@ describe('snooze and complete on a popup that is gone or not live', () => {
     }
     const states = await t.database.db.select().from(userPopupStates).where(eq(userPopupStates.userId, m.id));
     expect(states).toEqual([]);
+  });
+
+  it.each(['snooze', 'complete'] as const)('%s: 404, not a failure, for a popup deleted at another instance whose announcement has not arrived', async (action) => {
+    const p = await popup();
+    const m = await signedInMember(t.app);
+    expect(await nextId(m)).toBe(p.id);
+    // Deleted behind this instance's back and not announced: it still holds the popup as on.
+    await t.database.db.delete(popups).where(eq(popups.id, p.id));
+    const res = await (action === 'snooze' ? snooze : complete)(m, p.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Popup not found', code: 'not_found' });
+    expect(await t.database.db.select().from(userPopupStates).where(eq(userPopupStates.userId, m.id))).toEqual([]);
   });
 
   it('answers 413 for an oversized body and ignores a small unexpected one', async () => {

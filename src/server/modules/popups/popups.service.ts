@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CounterStore } from '../../lib/counter-store';
 import { announcingWrite } from '../../lib/notify';
+import { pgError } from '../../lib/pg-errors';
 import { enforceLimit } from '../../lib/rate-limit';
 import { recordEvent } from '../audit/audit.repository';
 import type { AuthenticatedSession } from '../auth/auth.service';
@@ -177,14 +178,35 @@ export function createPopupsService(deps: PopupsDeps) {
 
   const actorOf = (a: Actor) => ({ actorUserId: a.user.id, companyId: a.user.companyId });
 
-  /** The popup behind a member action: 404 when it is gone, not live, or not for this member's audience. */
+  /**
+   * The popup behind a member action: 404 when it is gone, not live, or not for this member's
+   * audience. Looked up among the popups held in memory (those `next` offers), and in the
+   * database only when it is not there: one switched on at another instance a moment ago,
+   * whose announcement has not arrived yet.
+   */
   async function livePopup(auth: Actor, id: string, now: Date) {
-    const row = isUuid(id) ? await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId }) : undefined;
+    if (!isUuid(id)) throw new AppError('not_found', m.notFound);
+    const key = id.toLowerCase();
+    const held = liveForEmployer(await livePopups.current(now), auth.user.companyId, null, now).find((row) => row.id === key);
+    const row =
+      held && (!needsFacts([held]) || matchesFacts(held, await repo.audienceFacts(db, auth.user.id)))
+        ? held
+        : await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId });
     if (!row || !isLive(row, now)) throw new AppError('not_found', m.notFound);
     const occurrence = occurrenceAt(deliverable(row), now);
     if (!occurrence) throw new AppError('not_found', m.notFound);
     return { row, occurrence };
   }
+
+  /**
+   * A member's state write for a popup deleted since livePopup found it (at another instance,
+   * its announcement not yet here): the foreign key refuses it, and the answer is the 404 a
+   * later look would have given.
+   */
+  const goneIsNotFound = (err: unknown): never => {
+    if (pgError(err)?.code === '23503') throw new AppError('not_found', m.notFound);
+    throw err;
+  };
 
   /** A change to the popups, in one transaction, announced so every instance drops the popups it holds (live-popups.ts). */
   const changePopups = <T>(write: (tx: DbOrTx) => Promise<T>): Promise<T> => announcingWrite(db, { popups: true }, () => db.transaction(write));
@@ -314,7 +336,7 @@ export function createPopupsService(deps: PopupsDeps) {
         auth.user.id,
         () => repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
         (count) => count !== null,
-      );
+      ).catch(goneIsNotFound);
       if (count === null) throw new AppError('snooze_limit_reached', m.snoozeLimit);
       return toMemberPopup(row, { occurrenceStart: occurrence.start, snoozeCount: count, lastSnoozedAt: now, completedAt: null }, settings);
     },
@@ -323,7 +345,9 @@ export function createPopupsService(deps: PopupsDeps) {
     async complete(auth: Actor, id: string): Promise<{ id: string; completed: true }> {
       const now = clock();
       const { row, occurrence } = await livePopup(auth, id, now);
-      await changeStates(auth.user.id, () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)), (completed) => completed);
+      await changeStates(auth.user.id, () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)), (completed) => completed).catch(
+        goneIsNotFound,
+      );
       return { id: row.id, completed: true };
     },
 

@@ -286,6 +286,17 @@ describe('GET /api/popups/next', () => {
     expect(res.json().fields[field]).toBe(message);
   });
 
+  it('answers 204, not a failure, when the popup it picked was deleted at another instance whose announcement has not arrived', async () => {
+    const p = await popup();
+    expect(await nextId(await signedInMember(t.app))).toBe(p.id);
+    // Deleted behind this instance's back and not announced: it still holds the popup as on.
+    await t.database.db.delete(popups).where(eq(popups.id, p.id));
+    const m = await signedInMember(t.app);
+    const res = await next(m);
+    expect(res.statusCode).toBe(204);
+    expect(await t.database.db.select().from(userPopupStates).where(eq(userPopupStates.userId, m.id))).toEqual([]);
+  });
+
   it('records nothing when it answers 204', async () => {
     const p = await popup({ isActive: false });
     const m = await signedInMember(t.app);

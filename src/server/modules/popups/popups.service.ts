@@ -199,12 +199,13 @@ export function createPopupsService(deps: PopupsDeps) {
   }
 
   /**
-   * A member's state write for a popup deleted since livePopup found it (at another instance,
-   * its announcement not yet here): the foreign key refuses it, and the answer is the 404 a
-   * later look would have given.
+   * True when the foreign key refused a member's state write: the popup was deleted since it
+   * was found among those held (at another instance, whose announcement is not here yet).
    */
+  const deletedMeanwhile = (err: unknown) => pgError(err)?.code === '23503';
+  /** Such a snooze or completion gets the 404 a later look would have given. */
   const goneIsNotFound = (err: unknown): never => {
-    if (pgError(err)?.code === '23503') throw new AppError('not_found', m.notFound);
+    if (deletedMeanwhile(err)) throw new AppError('not_found', m.notFound);
     throw err;
   };
 
@@ -272,22 +273,28 @@ export function createPopupsService(deps: PopupsDeps) {
     // Already counted for this session and occurrence: the upsert would change nothing, and
     // skipping it keeps a repeat call read-only (no row lock, no commit to flush).
     const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
-    if (!counted && picked.delivery.capChecked === null) {
-      await changeStates(auth.user.id, () => repo.recordShow(db, key, actorOf(auth), extra), (wrote) => wrote);
-    } else if (!counted) {
-      // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
-      const outcome = await changeStates(
-        auth.user.id,
-        () =>
-          db.transaction(async (tx) => {
-            await repo.lockMemberDeliveries(tx, auth.user.id);
-            const fresh = { ...ctx, newShows: await loadShows(tx) };
-            if (!decide(picked.popup, state, fresh).show) return 'refused' as const;
-            return (await repo.recordShow(tx, key, actorOf(auth), extra)) ? ('counted' as const) : ('unchanged' as const);
-          }),
-        (result) => result === 'counted',
-      );
-      if (outcome === 'refused') return 'retry' as const;
+    try {
+      if (!counted && picked.delivery.capChecked === null) {
+        await changeStates(auth.user.id, () => repo.recordShow(db, key, actorOf(auth), extra), (wrote) => wrote);
+      } else if (!counted) {
+        // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
+        const outcome = await changeStates(
+          auth.user.id,
+          () =>
+            db.transaction(async (tx) => {
+              await repo.lockMemberDeliveries(tx, auth.user.id);
+              const fresh = { ...ctx, newShows: await loadShows(tx) };
+              if (!decide(picked.popup, state, fresh).show) return 'refused' as const;
+              return (await repo.recordShow(tx, key, actorOf(auth), extra)) ? ('counted' as const) : ('unchanged' as const);
+            }),
+          (result) => result === 'counted',
+        );
+        if (outcome === 'refused') return 'retry' as const;
+      }
+    } catch (err) {
+      // Deleted meanwhile: nothing to show this time.
+      if (deletedMeanwhile(err)) return null;
+      throw err;
     }
     return toMemberPopup(row, picked.delivery.verdict.state, settings);
   }

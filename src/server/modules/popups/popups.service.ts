@@ -178,20 +178,9 @@ export function createPopupsService(deps: PopupsDeps) {
 
   const actorOf = (a: Actor) => ({ actorUserId: a.user.id, companyId: a.user.companyId });
 
-  /**
-   * The popup behind a member action: 404 when it is gone, not live, or not for this member's
-   * audience. Looked up among the popups held in memory (those `next` offers), and in the
-   * database only when it is not there: one switched on at another instance a moment ago,
-   * whose announcement has not arrived yet.
-   */
+  /** The popup behind a member action: 404 when it is gone, not live, or not for this member's audience. */
   async function livePopup(auth: Actor, id: string, now: Date) {
-    if (!isUuid(id)) throw new AppError('not_found', m.notFound);
-    const key = id.toLowerCase();
-    const held = liveForEmployer(await livePopups.current(now), auth.user.companyId, null, now).find((row) => row.id === key);
-    const row =
-      held && (!needsFacts([held]) || matchesFacts(held, await repo.audienceFacts(db, auth.user.id)))
-        ? held
-        : await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId });
+    const row = isUuid(id) ? await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId }) : undefined;
     if (!row || !isLive(row, now)) throw new AppError('not_found', m.notFound);
     const occurrence = occurrenceAt(deliverable(row), now);
     if (!occurrence) throw new AppError('not_found', m.notFound);
@@ -199,14 +188,12 @@ export function createPopupsService(deps: PopupsDeps) {
   }
 
   /**
-   * True when the foreign key refused a member's state write: the popup was deleted since it
-   * was found among those held (at another instance, whose announcement is not here yet).
+   * True when the popup's foreign key refused a member's state write: the popup was deleted
+   * since it was found among those held (at another instance, whose announcement is not here yet).
    */
-  const deletedMeanwhile = (err: unknown) => pgError(err)?.code === '23503';
-  /** Such a snooze or completion gets the 404 a later look would have given. */
-  const goneIsNotFound = (err: unknown): never => {
-    if (deletedMeanwhile(err)) throw new AppError('not_found', m.notFound);
-    throw err;
+  const deletedMeanwhile = (err: unknown) => {
+    const refused = pgError(err);
+    return refused?.code === '23503' && refused.constraint === 'user_popup_states_popup_id_popups_id_fk';
   };
 
   /** A change to the popups, in one transaction, announced so every instance drops the popups it holds (live-popups.ts). */
@@ -292,9 +279,10 @@ export function createPopupsService(deps: PopupsDeps) {
         if (outcome === 'refused') return 'retry' as const;
       }
     } catch (err) {
-      // Deleted meanwhile: nothing to show this time.
-      if (deletedMeanwhile(err)) return null;
-      throw err;
+      if (!deletedMeanwhile(err)) throw err;
+      // What is held is behind: drop it, and look again among the popups that are still there.
+      livePopups.invalidate({ popups: true });
+      return 'retry' as const;
     }
     return toMemberPopup(row, picked.delivery.verdict.state, settings);
   }
@@ -308,7 +296,8 @@ export function createPopupsService(deps: PopupsDeps) {
     async next(auth: Actor, query: z.output<typeof NextPopupQuerySchema>): Promise<MemberPopup | null> {
       await enforceLimit(counters, `member:popups-next:${auth.user.id}`, settings.nextPerMinute, MINUTE_MS, m.rateLimited);
       const now = clock();
-      // Each retry follows a show another call of this member wrote meanwhile; the third look decides.
+      // Each retry follows a show another call of this member wrote meanwhile, or a popup deleted
+      // meanwhile at another instance; the third look decides.
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const found = await findNext(auth, query, now);
         if (found !== 'retry') return found;
@@ -343,7 +332,7 @@ export function createPopupsService(deps: PopupsDeps) {
         auth.user.id,
         () => repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
         (count) => count !== null,
-      ).catch(goneIsNotFound);
+      );
       if (count === null) throw new AppError('snooze_limit_reached', m.snoozeLimit);
       return toMemberPopup(row, { occurrenceStart: occurrence.start, snoozeCount: count, lastSnoozedAt: now, completedAt: null }, settings);
     },
@@ -352,9 +341,7 @@ export function createPopupsService(deps: PopupsDeps) {
     async complete(auth: Actor, id: string): Promise<{ id: string; completed: true }> {
       const now = clock();
       const { row, occurrence } = await livePopup(auth, id, now);
-      await changeStates(auth.user.id, () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)), (completed) => completed).catch(
-        goneIsNotFound,
-      );
+      await changeStates(auth.user.id, () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)), (completed) => completed);
       return { id: row.id, completed: true };
     },
 

@@ -22,6 +22,7 @@ import { loadConfig } from '../../src/server/config';
 import { MemoryCounterStore } from '../../src/server/lib/counter-store';
 import { sha256Hex } from '../../src/server/lib/crypto';
 import { LISTENER_NAME } from '../../src/server/lib/notify';
+import { statementCounter } from './support/statements';
 import { type TestApp, asUser, createTestApp, freshSessionHeaders, signedInAdmin, signedInMember } from './support/test-app';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -30,15 +31,14 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let t: TestApp;
 let a: FastifyInstance;
 let b: FastifyInstance;
-/** Statements B sent to the database while counting. */
-const bStatements = { on: false, n: 0 };
+/** Statements B sends to the database. */
+let bStatements: ReturnType<typeof statementCounter>;
 let dbUrl = '';
 
 /** Another handle on the same database, as another process would have. */
-function twin(database: Database, count?: typeof bStatements): Database {
+function twin(database: Database): Database {
   const client = (database.db as unknown as { $client: unknown }).$client;
-  const logger = count ? { logQuery: () => void (count.on && (count.n += 1)) } : undefined;
-  const db = (onPostgres ? drizzleNodePg(client as pg.Pool, { schema, ...(logger ? { logger } : {}) }) : drizzlePglite(client as PGlite, { schema, ...(logger ? { logger } : {}) })) as unknown as Db;
+  const db = (onPostgres ? drizzleNodePg(client as pg.Pool, { schema }) : drizzlePglite(client as PGlite, { schema })) as unknown as Db;
   return { ...database, db };
 }
 
@@ -65,7 +65,9 @@ beforeAll(async () => {
   t = await createTestApp();
   if (onPostgres) dbUrl = ((t.database.db as unknown as { $client: pg.Pool }).$client.options as { connectionString: string }).connectionString;
   a = await instance(twin(t.database));
-  b = await instance(twin(t.database, bStatements));
+  const bDatabase = twin(t.database);
+  bStatements = statementCounter(bDatabase.db);
+  b = await instance(bDatabase);
   // Both listening before the first case.
   await vi.waitFor(() => expect(a.sessionCache.enabled && b.sessionCache.enabled).toBe(true), { timeout: 5000, interval: 10 });
 });
@@ -96,14 +98,7 @@ async function msUntilRefused(app: FastifyInstance, token: string, change: () =>
 
 /** Statements B's `fn` cost. */
 async function bCost(fn: () => Promise<unknown>): Promise<number> {
-  bStatements.n = 0;
-  bStatements.on = true;
-  try {
-    await fn();
-  } finally {
-    bStatements.on = false;
-  }
-  return bStatements.n;
+  return (await bStatements.during(fn)).length;
 }
 
 /** How long after `change` resolved `held()` stayed true on B (checked between turns of the event loop, so the channel's message is read as soon as it is there). */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, familyMembers, participants } from '../../src/db/schema';
@@ -212,21 +212,33 @@ describe('the stored count stays exact', () => {
 });
 
 describe("the member's participant row", () => {
-  it('is locked, not written, by an enrolled member\'s add and remove: one statement before the count', async () => {
+  it("is never inserted by an enrolled member's add, edit or remove: each is one statement, with the count and the event", async () => {
     const m = await signedInMember(t.app);
     let created: FamilyMember | undefined;
     const adding = await statements.during(async () => {
       created = await addOk(m);
     });
+    const editing = await statements.during(async () => {
+      expect((await injectAs(t, m, { method: 'PUT', url: `/api/family-members/${created!.id}`, payload: { ...valid, firstName: 'Jay' } })).statusCode).toBe(200);
+    });
     const removing = await statements.during(async () => {
       expect((await injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${created!.id}` })).statusCode).toBe(204);
     });
-    for (const texts of [adding, removing]) {
-      const touching = texts.filter((q) => / from "participants" |^insert into "participants"/.test(q));
-      expect(touching).toHaveLength(1);
-      expect(touching[0]).toMatch(/^select .* for no key update$/i);
+    for (const texts of [adding, editing, removing]) {
+      // Besides the write: the session's lookup on a member's first call, and on PostgreSQL
+      // without Redis the change's announcement (pg_notify), after the write.
+      const writes = texts.filter((q) => /^(with|insert|update|delete|begin)\b/i.test(q));
+      expect(writes, JSON.stringify(texts)).toHaveLength(1);
+      expect(writes[0]).toMatch(/insert into events/);
+      expect(writes[0]).not.toMatch(/insert into "?participants"?/);
     }
     expect(await stored(m)).toEqual({ count: 0, rows: [] });
+    const trail = await t.database.db.select({ type: events.type, payload: events.payloadJson }).from(events).where(eq(events.actorUserId, m.id)).orderBy(asc(events.id));
+    expect(trail.filter((e) => e.type.startsWith('family.'))).toEqual([
+      { type: 'family.created', payload: { familyMemberId: created!.id, relationship: created!.relationship } },
+      { type: 'family.updated', payload: { familyMemberId: created!.id, relationship: created!.relationship } },
+      { type: 'family.deleted', payload: { familyMemberId: created!.id } },
+    ]);
   });
 
   it('is made by the first family write of a signed-in user who has none, and counts it', async () => {

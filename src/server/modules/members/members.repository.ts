@@ -1,7 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { companies, familyMembers, participants, users } from '#db/schema';
-import { prepared } from '../../lib/prepared';
+import { prepared, preparedStatement } from '../../lib/prepared';
 
 const familyColumns = {
   id: familyMembers.id,
@@ -26,37 +26,6 @@ export interface FamilyFields {
   lastName: string;
   dob: string;
   relationship: string;
-}
-
-export async function findParticipantId(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: participants.id }).from(participants).where(eq(participants.userId, userId)).limit(1);
-  return row?.id;
-}
-
-/**
- * The caller's participant row, locked for the rest of the transaction so concurrent family
- * writes of one member queue up (the limit and the count stay exact). FOR NO KEY UPDATE: writes
- * queue up just the same, and the foreign-key checks of rows naming the participant are not
- * blocked. Every sign-in enrols, so the row is there and this is one statement; a user somehow
- * not enrolled yet is enrolled here first (two writes of theirs at once: the second insert waits
- * for the first and does nothing, then its lock waits its turn).
- */
-export async function lockParticipant(tx: DbOrTx, userId: string, now: Date): Promise<string> {
-  const locked = async () => {
-    const [row] = await tx
-      .select({ id: participants.id })
-      .from(participants)
-      .where(eq(participants.userId, userId))
-      .for('no key update')
-      .limit(1);
-    return row?.id;
-  };
-  const enrolled = await locked();
-  if (enrolled) return enrolled;
-  await tx.insert(participants).values({ userId, enrolledAt: now }).onConflictDoNothing({ target: participants.userId });
-  const id = await locked();
-  if (!id) throw new Error('participant upsert returned no row');
-  return id;
 }
 
 const familyOfUser = (db: DbOrTx) =>
@@ -89,57 +58,122 @@ export async function listFamilyOfUser(db: DbOrTx, userId: string, participantId
   return participantId ? familyOfParticipant(db).execute({ participantId }) : familyOfUser(db).execute({ userId });
 }
 
-export async function countFamily(db: DbOrTx, participantId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(familyMembers).where(eq(familyMembers.participantId, participantId));
-  return row?.n ?? 0;
+/** The caller's side of a family write: who they are, for the row and for the audit trail. */
+export interface FamilyWriter {
+  userId: string;
+  companyId: string | null;
+  now: Date;
 }
 
-export async function insertFamilyMember(
-  db: DbOrTx,
-  participantId: string,
-  fields: FamilyFields,
-  now: Date,
-): Promise<FamilyMemberRow> {
-  const [row] = await db
-    .insert(familyMembers)
-    .values({ participantId, ...fields, createdAt: now })
-    .returning(familyColumns);
-  return row!;
+/** A family member as the write statements return it (snake case, dates as text). */
+interface WrittenRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  dob: string;
+  relationship: string;
+  created_at: string;
 }
 
-export async function updateFamilyMember(
-  db: DbOrTx,
-  participantId: string,
-  id: string,
-  fields: FamilyFields,
-): Promise<FamilyMemberRow | undefined> {
-  const [row] = await db
-    .update(familyMembers)
-    .set(fields)
-    .where(and(eq(familyMembers.id, id), eq(familyMembers.participantId, participantId)))
-    .returning(familyColumns);
-  return row;
+const WRITTEN_COLUMNS = sql.raw(`id, first_name, last_name, dob::text as dob, relationship, to_json(created_at) #>> '{}' as created_at`);
+
+function fromWritten(row: WrittenRow): FamilyMemberRow {
+  return { id: row.id, firstName: row.first_name, lastName: row.last_name, dob: row.dob, relationship: row.relationship, createdAt: new Date(row.created_at) };
 }
 
-export async function deleteFamilyMember(db: DbOrTx, participantId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(familyMembers)
-    .where(and(eq(familyMembers.id, id), eq(familyMembers.participantId, participantId)))
-    .returning({ id: familyMembers.id });
-  return rows.length > 0;
+const p = (name: string) => sql.placeholder(name);
+const writerValues = (writer: FamilyWriter) => ({ userId: writer.userId, companyId: writer.companyId, now: writer.now.toISOString() });
+
+/** The audit event of a family write, in the write's own statement: `source` is the written rows' CTE. */
+const eventFrom = (source: string, type: string, payload: string) =>
+  sql`insert into events (actor_user_id, company_id, type, payload_json, created_at)
+    select ${p('userId')}::uuid, ${p('companyId')}::uuid, ${type}, ${sql.raw(payload)}, ${p('now')}::timestamptz from ${sql.raw(source)}`;
+
+/**
+ * A family member added in one statement, which is its own transaction: the stored count goes
+ * up by one only while it is under `max` (an UPDATE re-reads the row a concurrent write has
+ * just changed, so the limit holds however many adds race), the row is inserted for that
+ * participant, and the audit event with it. Concurrent writes of one member queue on the
+ * participant row, locked first, as the sign-in's lock order expects (tests/api/postgres/
+ * lock-order.test.ts). `enrolled` tells a refusal at the limit from a user who has no
+ * participant row yet (`enrol`, then again).
+ */
+const addStatement = (db: DbOrTx) =>
+  preparedStatement<{ enrolled: boolean } & Partial<WrittenRow>>(
+    db,
+    'members_family_add',
+    () => sql`with counted as (
+      update participants set family_member_count = family_member_count + 1
+      where user_id = ${p('userId')} and family_member_count < ${p('max')}::int
+      returning id
+    ), added as (
+      insert into family_members (participant_id, first_name, last_name, dob, relationship, created_at)
+      select id, ${p('firstName')}, ${p('lastName')}, ${p('dob')}::date, ${p('relationship')}, ${p('now')}::timestamptz from counted
+      returning ${WRITTEN_COLUMNS}
+    ), recorded as (
+      ${eventFrom('added', 'family.created', `jsonb_build_object('familyMemberId', id, 'relationship', relationship)`)}
+    )
+    select exists (select 1 from participants where user_id = ${p('userId')}) as enrolled, added.*
+    from (select 1) as one left join added on true`,
+  );
+
+export type AddOutcome = { added: FamilyMemberRow } | { added?: undefined; enrolled: boolean };
+
+export async function addFamilyMember(db: DbOrTx, writer: FamilyWriter, fields: FamilyFields, max: number): Promise<AddOutcome> {
+  const [row] = await addStatement(db).execute({ ...fields, ...writerValues(writer), max });
+  if (row?.id) return { added: fromWritten(row as WrittenRow) };
+  return { enrolled: row?.enrolled ?? false };
+}
+
+/** Enrols a user who has no participant row yet (every sign-in enrols: this is for one who somehow was not). */
+export async function enrol(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db.insert(participants).values({ userId, enrolledAt: now }).onConflictDoNothing({ target: participants.userId });
+}
+
+const updateStatement = (db: DbOrTx) =>
+  preparedStatement<WrittenRow>(
+    db,
+    'members_family_update',
+    () => sql`with changed as (
+      update family_members set first_name = ${p('firstName')}, last_name = ${p('lastName')}, dob = ${p('dob')}::date, relationship = ${p('relationship')}
+      where id = ${p('id')}::uuid and participant_id = (select id from participants where user_id = ${p('userId')})
+      returning ${WRITTEN_COLUMNS}
+    ), recorded as (
+      ${eventFrom('changed', 'family.updated', `jsonb_build_object('familyMemberId', id, 'relationship', relationship)`)}
+    )
+    select * from changed`,
+  );
+
+/** A member's own family member changed, with its audit event, in one statement; undefined when they have none by that id. */
+export async function updateFamilyMember(db: DbOrTx, writer: FamilyWriter, id: string, fields: FamilyFields): Promise<FamilyMemberRow | undefined> {
+  const [row] = await updateStatement(db).execute({ ...fields, ...writerValues(writer), id });
+  return row ? fromWritten(row) : undefined;
 }
 
 /**
- * Sets the stored count to the real number of rows, in one statement (called in the write's
- * transaction, after lockParticipant, so concurrent writes cannot interleave).
+ * A member's own family member removed in one statement: the participant row locked first (the
+ * same order as an add), the row deleted, the count down by one, the audit event. Of two removals
+ * of one row, the second finds it gone once the first commits, and changes nothing.
  */
-export async function syncFamilyCount(db: DbOrTx, participantId: string): Promise<void> {
-  await db
-    .update(participants)
-    .set({
-      familyMemberCount: sql`(select count(*)::int from ${familyMembers} where ${familyMembers.participantId} = ${participantId})`,
-    })
-    .where(eq(participants.id, participantId));
+const removeStatement = (db: DbOrTx) =>
+  preparedStatement<{ id: string }>(
+    db,
+    'members_family_remove',
+    () => sql`with locked as (
+      select id from participants where user_id = ${p('userId')} for no key update
+    ), removed as (
+      delete from family_members where id = ${p('id')}::uuid and participant_id = (select id from locked)
+      returning id, participant_id
+    ), counted as (
+      update participants set family_member_count = family_member_count - 1 where id = (select participant_id from removed)
+    ), recorded as (
+      ${eventFrom('removed', 'family.deleted', `jsonb_build_object('familyMemberId', id)`)}
+    )
+    select id from removed`,
+  );
+
+export async function removeFamilyMember(db: DbOrTx, writer: FamilyWriter, id: string): Promise<boolean> {
+  return (await removeStatement(db).execute({ ...writerValues(writer), id })).length > 0;
 }
 
 const profileOf = (db: DbOrTx) =>

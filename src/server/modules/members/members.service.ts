@@ -12,7 +12,6 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { HeldPerMember } from '../../lib/held-per-member';
 import { type CacheChange, announcingWrite } from '../../lib/notify';
-import { recordEvent } from '../audit/audit.repository';
 import * as repo from './members.repository';
 import { isUuid } from '../../lib/sql-text';
 
@@ -74,6 +73,12 @@ export function createMembersService(deps: MembersDeps) {
 
   const notFound = () => new AppError('not_found', m.server.notFound);
 
+  /**
+   * Each family write is one statement, its own transaction: the row, the stored count and the
+   * audit event together (members.repository.ts).
+   */
+  const writerOf = (caller: Caller, now: Date): repo.FamilyWriter => ({ userId: caller.id, companyId: caller.companyId, now });
+
   return {
     async profile(caller: Caller): Promise<MemberProfile> {
       const row = await repo.findProfile(db, caller.id);
@@ -99,64 +104,33 @@ export function createMembersService(deps: MembersDeps) {
     async create(caller: Caller, input: FamilyMemberValues): Promise<FamilyMember> {
       checkDob(input);
       const now = clock();
-      return changeFamily(caller, () =>
-        db.transaction(async (tx) => {
-          const participantId = await repo.lockParticipant(tx, caller.id, now);
-          if ((await repo.countFamily(tx, participantId)) >= MAX_FAMILY_MEMBERS) {
-            throw new AppError('conflict', m.server.limitReached);
-          }
-          const row = await repo.insertFamilyMember(tx, participantId, input, now);
-          await repo.syncFamilyCount(tx, participantId);
-          await recordEvent(tx, {
-            type: 'family.created',
-            actorUserId: caller.id,
-            companyId: caller.companyId,
-            payload: { familyMemberId: row.id, relationship: row.relationship },
-            at: now,
-          });
-          return toFamilyMember(row);
-        }),
-      );
+      const writer = writerOf(caller, now);
+      return changeFamily(caller, async () => {
+        let outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
+        if (!outcome.added && !outcome.enrolled) {
+          await repo.enrol(db, caller.id, now);
+          outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
+        }
+        if (!outcome.added) throw new AppError('conflict', m.server.limitReached);
+        return toFamilyMember(outcome.added);
+      });
     },
 
     async update(caller: Caller, id: string, input: FamilyMemberValues): Promise<FamilyMember> {
       if (!isUuid(id)) throw notFound();
       checkDob(input);
-      const now = clock();
-      return changeFamily(caller, () =>
-        db.transaction(async (tx) => {
-          const participantId = await repo.findParticipantId(tx, caller.id);
-          const row = participantId ? await repo.updateFamilyMember(tx, participantId, id, input) : undefined;
-          if (!row) throw notFound();
-          await recordEvent(tx, {
-            type: 'family.updated',
-            actorUserId: caller.id,
-            companyId: caller.companyId,
-            payload: { familyMemberId: row.id, relationship: row.relationship },
-            at: now,
-          });
-          return toFamilyMember(row);
-        }),
-      );
+      return changeFamily(caller, async () => {
+        const row = await repo.updateFamilyMember(db, writerOf(caller, clock()), id, input);
+        if (!row) throw notFound();
+        return toFamilyMember(row);
+      });
     },
 
     async remove(caller: Caller, id: string): Promise<void> {
       if (!isUuid(id)) throw notFound();
-      const now = clock();
-      await changeFamily(caller, () =>
-        db.transaction(async (tx) => {
-          const participantId = await repo.lockParticipant(tx, caller.id, now);
-          if (!(await repo.deleteFamilyMember(tx, participantId, id))) throw notFound();
-          await repo.syncFamilyCount(tx, participantId);
-          await recordEvent(tx, {
-            type: 'family.deleted',
-            actorUserId: caller.id,
-            companyId: caller.companyId,
-            payload: { familyMemberId: id },
-            at: now,
-          });
-        }),
-      );
+      await changeFamily(caller, async () => {
+        if (!(await repo.removeFamilyMember(db, writerOf(caller, clock()), id))) throw notFound();
+      });
     },
   };
 }

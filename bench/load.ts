@@ -16,6 +16,8 @@
 //
 // The server runs as its own process (the built bundle), as deployed, so the load generator
 // does not share its event loop.
+// LOAD_NODE_OPTIONS goes to the server's NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=<dir>` profiles
+// it under the whole run (the open model is the profile's last LOAD_OPEN_SECONDS per rate).
 // LOAD_SECONDS (default 10), LOAD_MEMBERS_CONNECTIONS (300); PostgreSQL is the server
 // DATABASE_URL names (default the local one), in a scratch database dropped afterwards.
 import { randomUUID } from 'node:crypto';
@@ -125,6 +127,7 @@ export async function run(): Promise<Record<string, number | string>> {
     AUTH_RATE_LIMIT_PER_IP: '100000000',
     PASSWORD_HASH_QUEUE: '64',
     POPUPS_NEXT_RATE_LIMIT_PER_MINUTE: '100000',
+    ...(process.env.LOAD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_NODE_OPTIONS } : {}),
   };
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const baseline = await startBaseline();

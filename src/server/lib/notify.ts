@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import type { DbOrTx } from '#db/client';
+import { type DbOrTx, pgArray } from '#db/client';
+import { preparedStatement } from './prepared';
 
 /**
  * Changes to what server instances hold in memory, between instances
@@ -206,6 +207,19 @@ async function pgNotify(db: DbOrTx, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${PG_CHANNEL}, ${payload})`);
 }
 
+/** At most this many changes in one NOTIFY statement (each payload is well under 100 bytes). */
+const NOTIFY_BATCH = 100;
+
+/**
+ * Several notifications in one prepared statement, in the order given: one commit, one wake-up
+ * of each listener.
+ */
+async function pgNotifyAll(db: DbOrTx, payloads: string[]): Promise<void> {
+  await preparedStatement(db, 'notify_all', () => sql`select pg_notify(${PG_CHANNEL}, payload) from unnest(${sql.placeholder('payloads')}::text[]) as payload`).execute({
+    payloads: pgArray(payloads),
+  });
+}
+
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 2000;
 
@@ -301,8 +315,34 @@ class PgChangeChannel extends ListeningChannel {
     this.listen();
   }
 
-  async publish(change: CacheChange): Promise<void> {
-    await pgNotify(this.options.db, encodeChange(change, this.origin));
+  /**
+   * Each NOTIFY is a statement and a commit of its own. Changes announced while one is on its
+   * way go together in the next, one statement for all of them: the first change of a quiet
+   * moment is sent at once, and under load the statements per change fall (stop 38: a third
+   * of the statements the load bench's writes made were these).
+   */
+  publish(change: CacheChange): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.outgoing.push({ payload: encodeChange(change, this.origin), resolve, reject });
+      if (!this.sending) void this.send();
+    });
+  }
+
+  private readonly outgoing: { payload: string; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private sending = false;
+
+  private async send() {
+    this.sending = true;
+    while (this.outgoing.length > 0) {
+      const batch = this.outgoing.splice(0, NOTIFY_BATCH);
+      try {
+        await pgNotifyAll(this.options.db, batch.map((m) => m.payload));
+        for (const m of batch) m.resolve();
+      } catch (err) {
+        for (const m of batch) m.reject(err);
+      }
+    }
+    this.sending = false;
   }
 
   private listen() {

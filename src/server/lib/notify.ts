@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type DbOrTx, pgArray } from '#db/client';
@@ -152,28 +152,13 @@ export function noticeOf(db: DbOrTx, change: CacheChange): string | null {
 }
 
 /**
- * The CTE `told` of a one-statement write: it sends `notice` (`noticeOf`; null sends nothing) when
- * `changed`, another CTE of the statement, has a row. A CTE that only reads runs when read: the
- * statement reads `(select count(*) from told)`.
- */
-export function toldWhen(changed: string, notice: unknown): SQL {
-  return sql`told as (select pg_notify(${PG_CHANNEL}, ${notice}) from (select 1 from ${sql.raw(changed)} limit 1) as wrote where ${notice}::text is not null)`;
-}
-
-/**
  * `announcingWrite` for a write that is one statement and can carry the announcement itself:
  * `write` gets the notice (`noticeOf`) and, when it is not null, sends it from its statement
  * (`pg_notify`), so the other instances hear it when, and only if, the write commits, with no
- * statement and no commit of its own (the statement sends it only when it changed a row:
- * `toldWhen`). This process's caches hear it after the write when `changed(result)`, as
+ * statement and no commit of its own. This process's caches hear it after the write, as
  * always; a write that threw is announced as `announcingWrite` does.
  */
-export async function announcingStatement<T>(
-  db: DbOrTx,
-  change: CacheChange,
-  write: (notice: string | null) => Promise<T>,
-  changed: (result: T) => boolean = () => true,
-): Promise<T> {
+export async function announcingStatement<T>(db: DbOrTx, change: CacheChange, write: (notice: string | null) => Promise<T>): Promise<T> {
   const notice = noticeOf(db, change);
   let result: T;
   try {
@@ -182,7 +167,7 @@ export async function announcingStatement<T>(
     await announceChange(db, change);
     throw err;
   }
-  if (changed(result)) await announceChange(db, change, { sentWithWrite: notice !== null });
+  await announceChange(db, change, { sentWithWrite: notice !== null });
   return result;
 }
 

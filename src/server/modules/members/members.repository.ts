@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { companies, familyMembers, participants, users } from '#db/schema';
-import { toldWhen } from '../../lib/notify';
+import { PG_CHANNEL } from '../../lib/notify';
 import { prepared, preparedStatement } from '../../lib/prepared';
 
 const familyColumns = {
@@ -87,6 +87,9 @@ function fromWritten(row: WrittenRow): FamilyMemberRow {
 const p = (name: string) => sql.placeholder(name);
 const writerValues = (writer: FamilyWriter) => ({ userId: writer.userId, companyId: writer.companyId, now: writer.now.toISOString(), notice: writer.notice });
 
+/** The announcement, sent when the statement commits; a CTE, run where the statement reads `(select count(*) from told)`. */
+const told = sql`told as (select pg_notify(${PG_CHANNEL}, ${p('notice')}) where ${p('notice')}::text is not null)`;
+
 /** The audit event of a family write, in the write's own statement: `source` is the written rows' CTE. */
 const eventFrom = (source: string, type: string, payload: string) =>
   sql`insert into events (actor_user_id, company_id, type, payload_json, created_at)
@@ -115,7 +118,7 @@ const addStatement = (db: DbOrTx) =>
       returning ${WRITTEN_COLUMNS}
     ), recorded as (
       ${eventFrom('added', 'family.created', `jsonb_build_object('familyMemberId', id, 'relationship', relationship)`)}
-    ), ${toldWhen('added', p('notice'))}
+    ), ${told}
     select exists (select 1 from participants where user_id = ${p('userId')}) as enrolled, added.*, (select count(*) from told) as told
     from (select 1) as one left join added on true`,
   );
@@ -143,7 +146,7 @@ const updateStatement = (db: DbOrTx) =>
       returning ${WRITTEN_COLUMNS}
     ), recorded as (
       ${eventFrom('changed', 'family.updated', `jsonb_build_object('familyMemberId', id, 'relationship', relationship)`)}
-    ), ${toldWhen('changed', p('notice'))}
+    ), ${told}
     select changed.*, (select count(*) from told) as told from changed`,
   );
 
@@ -171,7 +174,7 @@ const removeStatement = (db: DbOrTx) =>
       update participants set family_member_count = family_member_count - 1 where id = (select participant_id from removed)
     ), recorded as (
       ${eventFrom('removed', 'family.deleted', `jsonb_build_object('familyMemberId', id)`)}
-    ), ${toldWhen('removed', p('notice'))}
+    ), ${told}
     select id, (select count(*) from told) as told from removed`,
   );
 

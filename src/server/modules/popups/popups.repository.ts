@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pgArray, rowsOf, type DbOrTx } from '#db/client';
-import { toldWhen } from '../../lib/notify';
 import { prepared } from '../../lib/prepared';
 import { substringPattern } from '../../lib/sql-text';
 import { events, popups, userPopupStates, users } from '#db/schema';
@@ -188,7 +187,6 @@ export async function recordShow(
   k: StateKey & { sessionId: string; sessionStartedAt: Date },
   actor: EventActor,
   extra: Record<string, unknown> = {},
-  notice: string | null = null,
 ): Promise<boolean> {
   const payload = JSON.stringify({ popupId: k.popupId, ...extra, sessionId: k.sessionId, occurrenceStart: k.occurrenceStart.toISOString() });
   const result = await db.execute(sql`
@@ -218,9 +216,8 @@ export async function recordShow(
         ${ts(k.now)}
       from s
       returning 1
-    ),
-    ${toldWhen('s', notice)}
-    select (select count(*)::int from e) as n, (select count(*) from told) as told`);
+    )
+    select count(*)::int as n from e`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0;
 }
 
@@ -230,7 +227,7 @@ export async function recordShow(
  * serialise on the row lock and re-check the condition, so the count can never pass the
  * limit nor lose an increment. Returns the new count, or null at the limit.
  */
-export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: number }, actor: EventActor, notice: string | null = null): Promise<number | null> {
+export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: number }, actor: EventActor): Promise<number | null> {
   const result = await db.execute(sql`
     with s as (
       insert into user_popup_states (user_id, popup_id, occurrence_start, snooze_count, last_snoozed_at, created_at)
@@ -245,9 +242,8 @@ export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: nu
       where ${staleOccurrence} or user_popup_states.snooze_count < ${k.maxSnoozes}::int
       returning snooze_count
     ),
-    e as (${eventFrom('s', POPUP_EVENT.snoozed, k, actor)}),
-    ${toldWhen('s', notice)}
-    select snooze_count, (select count(*) from told) as told from s`);
+    e as (${eventFrom('s', POPUP_EVENT.snoozed, k, actor)})
+    select snooze_count from s`);
   const row = rowsOf<{ snooze_count: number }>(result)[0];
   return row ? Number(row.snooze_count) : null;
 }
@@ -257,7 +253,7 @@ export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: nu
  * this call completed it, false when it already was (a double completion from two tabs
  * records one event, not two).
  */
-export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor, notice: string | null = null): Promise<boolean> {
+export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor): Promise<boolean> {
   const result = await db.execute(sql`
     with s as (
       insert into user_popup_states (user_id, popup_id, occurrence_start, snooze_count, completed_at, created_at)
@@ -271,9 +267,8 @@ export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor, 
       where ${staleOccurrence} or user_popup_states.completed_at is null
       returning id
     ),
-    e as (${eventFrom('s', POPUP_EVENT.completed, k, actor)}),
-    ${toldWhen('s', notice)}
-    select id, (select count(*) from told) as told from s`);
+    e as (${eventFrom('s', POPUP_EVENT.completed, k, actor)})
+    select id from s`);
   return rowsOf(result).length > 0;
 }
 

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CounterStore } from '../../lib/counter-store';
-import { announcingStatement, announcingWrite } from '../../lib/notify';
+import { announcingWrite } from '../../lib/notify';
 import { pgError } from '../../lib/pg-errors';
 import { enforceLimit } from '../../lib/rate-limit';
 import { recordEvent } from '../audit/audit.repository';
@@ -203,11 +203,10 @@ export function createPopupsService(deps: PopupsDeps) {
    * A write of the member's states (a show, a snooze, a completion), announced when `changed`
    * says it changed a row, so every instance drops the states it holds of them
    * (member-popup-states.ts); a no-op write (a show already counted in another session, a
-   * snooze at its limit, a repeat completion) announces nothing. On PostgreSQL's channel the
-   * write's statement sends the announcement itself (`notice`; lib/notify.ts).
+   * snooze at its limit, a repeat completion) announces nothing.
    */
-  const changeStates = <T>(userId: string, write: (notice: string | null) => Promise<T>, changed: (result: T) => boolean): Promise<T> =>
-    announcingStatement(db, { popupStates: userId }, write, changed);
+  const changeStates = <T>(userId: string, write: () => Promise<T>, changed: (result: T) => boolean): Promise<T> =>
+    announcingWrite(db, { popupStates: userId }, write, changed);
 
   /** The member's stored states of `rows`, by popup id: held in memory per member while nothing of theirs changes. */
   const statesOf = (auth: Actor, rows: readonly HeldPopup[], now: Date): Promise<HeldStates> =>
@@ -263,17 +262,17 @@ export function createPopupsService(deps: PopupsDeps) {
     const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
     try {
       if (!counted && picked.delivery.capChecked === null) {
-        await changeStates(auth.user.id, (notice) => repo.recordShow(db, key, actorOf(auth), extra, notice), (wrote) => wrote);
+        await changeStates(auth.user.id, () => repo.recordShow(db, key, actorOf(auth), extra), (wrote) => wrote);
       } else if (!counted) {
         // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
         const outcome = await changeStates(
           auth.user.id,
-          (notice) =>
+          () =>
             db.transaction(async (tx) => {
               await repo.lockMemberDeliveries(tx, auth.user.id);
               const fresh = { ...ctx, newShows: await loadShows(tx) };
               if (!decide(picked.popup, state, fresh).show) return 'refused' as const;
-              return (await repo.recordShow(tx, key, actorOf(auth), extra, notice)) ? ('counted' as const) : ('unchanged' as const);
+              return (await repo.recordShow(tx, key, actorOf(auth), extra)) ? ('counted' as const) : ('unchanged' as const);
             }),
           (result) => result === 'counted',
         );
@@ -331,7 +330,7 @@ export function createPopupsService(deps: PopupsDeps) {
       const { row, occurrence } = await livePopup(auth, id, now);
       const count = await changeStates(
         auth.user.id,
-        (notice) => repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth), notice),
+        () => repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
         (count) => count !== null,
       );
       if (count === null) throw new AppError('snooze_limit_reached', m.snoozeLimit);
@@ -342,7 +341,7 @@ export function createPopupsService(deps: PopupsDeps) {
     async complete(auth: Actor, id: string): Promise<{ id: string; completed: true }> {
       const now = clock();
       const { row, occurrence } = await livePopup(auth, id, now);
-      await changeStates(auth.user.id, (notice) => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth), notice), (completed) => completed);
+      await changeStates(auth.user.id, () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)), (completed) => completed);
       return { id: row.id, completed: true };
     },
 

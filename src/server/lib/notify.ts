@@ -114,11 +114,11 @@ export function setChangePublisher(db: DbOrTx, publisher: ChangePublisher, onErr
  * thrown: the change itself is committed, and the other instances' entries expire with the
  * cache's TTL at the latest.
  */
-export async function announceChange(db: DbOrTx, change: CacheChange, options: { sentWithWrite?: boolean } = {}): Promise<void> {
+export async function announceChange(db: DbOrTx, change: CacheChange): Promise<void> {
   const hub = hubs.get(db);
   if (!hub) return;
   for (const listener of hub.listeners) listener(change);
-  if (!hub.publisher || options.sentWithWrite) return;
+  if (!hub.publisher) return;
   try {
     await hub.publisher.publish(change);
   } catch (err) {
@@ -143,41 +143,11 @@ export async function announcingWrite<T>(db: DbOrTx, change: CacheChange, write:
   return result;
 }
 
-/**
- * `change` as the notification a write's own statement can send, `pg_notify(PG_CHANNEL, notice)`,
- * when `db` publishes on the PostgreSQL channel; null otherwise (Redis, or no other instance).
- */
-export function noticeOf(db: DbOrTx, change: CacheChange): string | null {
-  return hubs.get(db)?.publisher?.notice?.(change) ?? null;
-}
-
-/**
- * `announcingWrite` for a write that is one statement and can carry the announcement itself:
- * `write` gets the notice (`noticeOf`) and, when it is not null, sends it from its statement
- * (`pg_notify`), so the other instances hear it when, and only if, the write commits, with no
- * statement and no commit of its own. This process's caches hear it after the write, as
- * always; a write that threw is announced as `announcingWrite` does.
- */
-export async function announcingStatement<T>(db: DbOrTx, change: CacheChange, write: (notice: string | null) => Promise<T>): Promise<T> {
-  const notice = noticeOf(db, change);
-  let result: T;
-  try {
-    result = await write(notice);
-  } catch (err) {
-    await announceChange(db, change);
-    throw err;
-  }
-  await announceChange(db, change, { sentWithWrite: notice !== null });
-  return result;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Channels.
 
 export interface ChangePublisher {
   publish(change: CacheChange): Promise<void>;
-  /** The payload a write's statement can send on PG_CHANNEL itself (the PostgreSQL channel only). */
-  notice?(change: CacheChange): string;
 }
 
 export interface ChangeChannel extends ChangePublisher {
@@ -351,10 +321,6 @@ class PgChangeChannel extends ListeningChannel {
    * moment is sent at once, and under load the statements per change fall (stop 38: a third
    * of the statements the load bench's writes made were these).
    */
-  notice(change: CacheChange): string {
-    return encodeChange(change, this.origin);
-  }
-
   publish(change: CacheChange): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.outgoing.push({ payload: encodeChange(change, this.origin), resolve, reject });

@@ -58,7 +58,7 @@ describe('lock order on PostgreSQL', () => {
     const familyWrite = signInLocked.promise.then(() =>
       t.database.db.transaction(async (tx) => {
         await tx.execute(sql`set local lock_timeout = '2s'`);
-        const outcome = await addFamilyMember(tx, { userId: m.id, companyId: m.companyId, now, notice: null }, { firstName: 'Lock', lastName: 'Order', dob: '2015-05-05', relationship: 'Child' }, 20);
+        const outcome = await addFamilyMember(tx, { userId: m.id, companyId: m.companyId, now }, { firstName: 'Lock', lastName: 'Order', dob: '2015-05-05', relationship: 'Child' }, 20);
         expect(outcome.added).toBeDefined();
       }),
     );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '#db/client';
 import type { Config } from '../../config';
 import { HeldByKey } from '../../lib/held-per-member';
-import { type CacheChange, type ChangePublisher, onAnnouncedChange, openChangeChannel, setChangePublisher } from '../../lib/notify';
+import { type CacheChange, onAnnouncedChange, openChangeChannel, setChangePublisher } from '../../lib/notify';
 import type { AuthenticatedSession } from './auth.service';
 
 declare module 'fastify' {
@@ -90,13 +90,11 @@ export function registerSessionCache(app: FastifyInstance, deps: { config: Confi
   setLive(channel.live);
   app.decorate('sessionCache', cache);
   const unlisten = onAnnouncedChange(database.db, invalidate);
-  const publisher: ChangePublisher = {
+  const publisher = {
     publish: (change: CacheChange) => {
       app.log.debug({ sessionChange: change }, 'session change published');
       return channel.publish(change);
     },
-    // On PostgreSQL a one-statement write sends it itself (lib/notify.ts: announcingStatement).
-    ...(channel.notice ? { notice: channel.notice.bind(channel) } : {}),
   };
   const detach = setChangePublisher(database.db, publisher, (err) => app.log.warn({ err }, 'change not published: other instances see it within SESSION_CACHE_TTL_MS (sessions, family lists) or POPUPS_CACHE_TTL_MS (popups, popup states)'));
   app.addHook('onClose', async () => {

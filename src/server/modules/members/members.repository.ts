@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { companies, familyMembers, participants, users } from '#db/schema';
-import { PG_CHANNEL } from '../../lib/notify';
 import { prepared, preparedStatement } from '../../lib/prepared';
 
 const familyColumns = {
@@ -64,8 +63,6 @@ export interface FamilyWriter {
   userId: string;
   companyId: string | null;
   now: Date;
-  /** The write's announcement to the other instances, sent by its statement (lib/notify.ts: `announcingStatement`). */
-  notice: string | null;
 }
 
 /** A family member as the write statements return it (snake case, dates as text). */
@@ -85,10 +82,7 @@ function fromWritten(row: WrittenRow): FamilyMemberRow {
 }
 
 const p = (name: string) => sql.placeholder(name);
-const writerValues = (writer: FamilyWriter) => ({ userId: writer.userId, companyId: writer.companyId, now: writer.now.toISOString(), notice: writer.notice });
-
-/** The announcement, sent when the statement commits; a CTE, run where the statement reads `(select count(*) from told)`. */
-const told = sql`told as (select pg_notify(${PG_CHANNEL}, ${p('notice')}) where ${p('notice')}::text is not null)`;
+const writerValues = (writer: FamilyWriter) => ({ userId: writer.userId, companyId: writer.companyId, now: writer.now.toISOString() });
 
 /** The audit event of a family write, in the write's own statement: `source` is the written rows' CTE. */
 const eventFrom = (source: string, type: string, payload: string) =>
@@ -118,8 +112,8 @@ const addStatement = (db: DbOrTx) =>
       returning ${WRITTEN_COLUMNS}
     ), recorded as (
       ${eventFrom('added', 'family.created', `jsonb_build_object('familyMemberId', id, 'relationship', relationship)`)}
-    ), ${told}
-    select exists (select 1 from participants where user_id = ${p('userId')}) as enrolled, added.*, (select count(*) from told) as told
+    )
+    select exists (select 1 from participants where user_id = ${p('userId')}) as enrolled, added.*
     from (select 1) as one left join added on true`,
   );
 
@@ -146,8 +140,8 @@ const updateStatement = (db: DbOrTx) =>
       returning ${WRITTEN_COLUMNS}
     ), recorded as (
       ${eventFrom('changed', 'family.updated', `jsonb_build_object('familyMemberId', id, 'relationship', relationship)`)}
-    ), ${told}
-    select changed.*, (select count(*) from told) as told from changed`,
+    )
+    select * from changed`,
   );
 
 /** A member's own family member changed, with its audit event, in one statement; undefined when they have none by that id. */
@@ -174,8 +168,8 @@ const removeStatement = (db: DbOrTx) =>
       update participants set family_member_count = family_member_count - 1 where id = (select participant_id from removed)
     ), recorded as (
       ${eventFrom('removed', 'family.deleted', `jsonb_build_object('familyMemberId', id)`)}
-    ), ${told}
-    select id, (select count(*) from told) as told from removed`,
+    )
+    select id from removed`,
   );
 
 export async function removeFamilyMember(db: DbOrTx, writer: FamilyWriter, id: string): Promise<boolean> {

@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { HeldPerMember } from '../../lib/held-per-member';
-import { type CacheChange, announcingStatement } from '../../lib/notify';
+import { type CacheChange, announcingWrite } from '../../lib/notify';
 import * as repo from './members.repository';
 import { isUuid } from '../../lib/sql-text';
 
@@ -62,12 +62,8 @@ function toFamilyMember(row: repo.FamilyMemberRow): FamilyMember {
 export function createMembersService(deps: MembersDeps) {
   const { db, clock, familyLists } = deps;
 
-  /**
-   * A change to the caller's family, announced so every instance drops the list it holds of
-   * them: by the write's own statement on PostgreSQL's channel (`notice`), else after it.
-   */
-  const changeFamily = <T>(caller: Caller, write: (writer: repo.FamilyWriter) => Promise<T>): Promise<T> =>
-    announcingStatement(db, { family: caller.id }, (notice) => write({ userId: caller.id, companyId: caller.companyId, now: clock(), notice }));
+  /** A change to the caller's family, announced so every instance drops the list it holds of them. */
+  const changeFamily = <T>(caller: Caller, write: () => Promise<T>): Promise<T> => announcingWrite(db, { family: caller.id }, write);
 
   function checkDob(input: FamilyMemberValues) {
     if (input.dob > latestDateOnEarth(clock())) {
@@ -76,6 +72,12 @@ export function createMembersService(deps: MembersDeps) {
   }
 
   const notFound = () => new AppError('not_found', m.server.notFound);
+
+  /**
+   * Each family write is one statement, its own transaction: the row, the stored count and the
+   * audit event together (members.repository.ts).
+   */
+  const writerOf = (caller: Caller, now: Date): repo.FamilyWriter => ({ userId: caller.id, companyId: caller.companyId, now });
 
   return {
     async profile(caller: Caller): Promise<MemberProfile> {
@@ -101,10 +103,12 @@ export function createMembersService(deps: MembersDeps) {
 
     async create(caller: Caller, input: FamilyMemberValues): Promise<FamilyMember> {
       checkDob(input);
-      return changeFamily(caller, async (writer) => {
+      const now = clock();
+      const writer = writerOf(caller, now);
+      return changeFamily(caller, async () => {
         let outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
         if (!outcome.added && !outcome.enrolled) {
-          await repo.enrol(db, caller.id, writer.now);
+          await repo.enrol(db, caller.id, now);
           outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
         }
         if (!outcome.added) throw new AppError('conflict', m.server.limitReached);
@@ -115,8 +119,8 @@ export function createMembersService(deps: MembersDeps) {
     async update(caller: Caller, id: string, input: FamilyMemberValues): Promise<FamilyMember> {
       if (!isUuid(id)) throw notFound();
       checkDob(input);
-      return changeFamily(caller, async (writer) => {
-        const row = await repo.updateFamilyMember(db, writer, id, input);
+      return changeFamily(caller, async () => {
+        const row = await repo.updateFamilyMember(db, writerOf(caller, clock()), id, input);
         if (!row) throw notFound();
         return toFamilyMember(row);
       });
@@ -124,8 +128,8 @@ export function createMembersService(deps: MembersDeps) {
 
     async remove(caller: Caller, id: string): Promise<void> {
       if (!isUuid(id)) throw notFound();
-      await changeFamily(caller, async (writer) => {
-        if (!(await repo.removeFamilyMember(db, writer, id))) throw notFound();
+      await changeFamily(caller, async () => {
+        if (!(await repo.removeFamilyMember(db, writerOf(caller, clock()), id))) throw notFound();
       });
     },
   };

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, familyMembers, participants } from '../../src/db/schema';
 import type { FamilyMember } from '../../src/shared/schemas/family';
+import { type CacheChange, onAnnouncedChange } from '../../src/server/lib/notify';
 import { statementCounter } from './support/statements';
 import { MISSING_ID, createTestApp, injectAs, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
 
@@ -411,5 +412,61 @@ describe('authorization', () => {
       expect((await injectAs(t, admin, { method: 'GET', url: '/api/members/me/profile' })).json().email).toBe(admin.email);
     }
     expect(await list(member)).toEqual([theirs]);
+  });
+});
+
+describe('what a family write announces to the other instances', () => {
+  /** The family changes announced through the app's database while `fn` runs. */
+  async function announced(fn: () => Promise<unknown>): Promise<CacheChange[]> {
+    const heard: CacheChange[] = [];
+    const stop = onAnnouncedChange(t.database.db, (change) => {
+      if ('family' in change) heard.push(change);
+    });
+    try {
+      await fn();
+    } finally {
+      stop();
+    }
+    return heard;
+  }
+
+  it('is each change of the family, and nothing for a write that changed no row (404, 409)', async () => {
+    const m = await signedInMember(t.app);
+    const other = await signedInMember(t.app);
+    const theirs = await addOk(other);
+    let created: FamilyMember | undefined;
+    expect(await announced(async () => (created = await addOk(m)))).toEqual([{ family: m.id }]);
+    expect(
+      await announced(async () => {
+        for (const id of [MISSING_ID, theirs.id]) {
+          expect((await injectAs(t, m, { method: 'PUT', url: `/api/family-members/${id}`, payload: valid })).statusCode).toBe(404);
+          expect((await injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${id}` })).statusCode).toBe(404);
+        }
+      }),
+    ).toEqual([]);
+    expect(await announced(() => injectAs(t, m, { method: 'PUT', url: `/api/family-members/${created!.id}`, payload: { ...valid, firstName: 'Jo' } }))).toEqual([{ family: m.id }]);
+    expect(await announced(() => injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${created!.id}` }))).toEqual([{ family: m.id }]);
+    for (let i = 0; i < 20; i += 1) await addOk(m, { ...valid, firstName: `Kid${i}` });
+    expect(await announced(async () => expect((await add(m, { ...valid, firstName: 'One too many' })).statusCode).toBe(409))).toEqual([]);
+  });
+});
+
+describe('the stored count under mixed concurrent writes', () => {
+  it('ends equal to the rows after adds and removes race (never past the limit, whatever the order)', async () => {
+    const m = await signedInMember(t.app);
+    const made = [];
+    for (let i = 0; i < 8; i += 1) made.push(await addOk(m, { ...valid, firstName: `Kid${i}` }));
+    const results = await Promise.all([
+      ...made.map((f) => injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${f.id}` })),
+      ...made.slice(0, 4).map((f) => injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${f.id}` })),
+      ...Array.from({ length: 12 }, (_, i) => add(m, { ...valid, firstName: `Racer${i}` })),
+    ]);
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(8);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(12);
+    const after = await stored(m);
+    expect(after.rows).toHaveLength(12);
+    expect(after.count).toBe(12);
   });
 });

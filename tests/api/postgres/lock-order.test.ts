@@ -3,8 +3,8 @@
  * embedded database runs one transaction at a time), so this file runs in the api-pg project.
  *
  * Under load, sign-ins and family writes of one member deadlocked (found by `npm run bench --
- * load`: 500s): the sign-in locked the user's row FOR UPDATE and then upserted the participant
- * row; a family write locked the participant row and then inserted an event naming the user,
+ * load`: 500s): the sign-in locked the user's row FOR UPDATE (now FOR NO KEY UPDATE) and then
+ * upserted the participant row; a family write locked the participant row and then inserted an event naming the user,
  * whose foreign-key check (FOR KEY SHARE on the user's row) waited on the sign-in. Each
  * interleaving is run here step by step, not by timing.
  */
@@ -15,7 +15,7 @@ import { recordEvent } from '../../../src/server/modules/audit/audit.repository'
 import { recordSuccessfulLogin } from '../../../src/server/modules/auth/auth.repository';
 import { holdVerifiedPassword } from '../../../src/server/modules/auth/start-session';
 import { findEmployerCard } from '../../../src/server/modules/cards/cards.repository';
-import { addFamilyMember } from '../../../src/server/modules/members/members.repository';
+import { addFamilyMember, removeFamilyMember } from '../../../src/server/modules/members/members.repository';
 import { type TestApp, createTestApp, signedInMember } from '../support/test-app';
 
 let t: TestApp;
@@ -39,9 +39,11 @@ async function member() {
 }
 
 describe('lock order on PostgreSQL', () => {
-  it('a sign-in holding the user row does not block the event a family write of that member inserts', async () => {
+  it.each(['addition', 'removal'] as const)('a sign-in holding the user row does not block the event a family %s of that member inserts', async (kind) => {
     const m = await member();
     const now = t.clock();
+    const writer = { userId: m.id, companyId: m.companyId, now };
+    const existing = kind === 'removal' ? await addFamilyMember(t.database.db, writer, { firstName: 'Lock', lastName: 'Order', dob: '2015-05-05', relationship: 'Child' }, 20) : undefined;
     const signInLocked = signal();
     const familyWritten = signal();
 
@@ -52,14 +54,17 @@ describe('lock order on PostgreSQL', () => {
       await familyWritten.promise;
       await recordSuccessfulLogin(tx, m.id, now);
     });
-    // A family addition of the same member, one statement: its participant row locked, then its
+    // A family write of the same member, one statement: its participant row locked, then its
     // row and its event. Were the event's check of the user row blocked, the sign-in (waiting
     // for it) would never end: the bounded wait says so.
     const familyWrite = signInLocked.promise.then(() =>
       t.database.db.transaction(async (tx) => {
         await tx.execute(sql`set local lock_timeout = '2s'`);
-        const outcome = await addFamilyMember(tx, { userId: m.id, companyId: m.companyId, now }, { firstName: 'Lock', lastName: 'Order', dob: '2015-05-05', relationship: 'Child' }, 20);
-        expect(outcome.added).toBeDefined();
+        if (kind === 'addition') {
+          expect((await addFamilyMember(tx, writer, { firstName: 'Lock', lastName: 'Order', dob: '2015-05-05', relationship: 'Child' }, 20)).added).toBeDefined();
+        } else {
+          expect(await removeFamilyMember(tx, writer, existing!.added!.id)).toBe(true);
+        }
       }),
     );
     await familyWrite.finally(() => familyWritten.resolve());

@@ -10,11 +10,14 @@ import { statementCounter } from '../support/statements';
 import { type TestApp, createTestApp } from '../support/test-app';
 
 let t: TestApp;
+let statements: ReturnType<typeof statementCounter>;
 let url = '';
 const channels: ChangeChannel[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Before anything is prepared: a prepared statement keeps the logger it was made with.
+  statements = statementCounter(t.database.db);
   url = ((t.database.db as unknown as { $client: pg.Pool }).$client.options as { connectionString: string }).connectionString;
 });
 afterAll(async () => {
@@ -37,7 +40,6 @@ describe('announcements over PostgreSQL LISTEN/NOTIFY', () => {
     const publisher = channel(() => undefined);
     await vi.waitFor(() => expect(listener.live && publisher.live).toBe(true), { timeout: 5000, interval: 10 });
 
-    const statements = statementCounter(t.database.db);
     const changes = [1, 2, 3, 4, 5].map(family);
     const sent = await statements.during(() => Promise.all(changes.map((c) => publisher.publish(c))));
 

@@ -151,9 +151,10 @@ export async function updateFamilyMember(db: DbOrTx, writer: FamilyWriter, id: s
 }
 
 /**
- * A member's own family member removed in one statement: the participant row locked first (the
- * same order as an add), the row deleted, the count down by one, the audit event. Of two removals
- * of one row, the second finds it gone once the first commits, and changes nothing.
+ * A member's own family member removed in one statement: the participant row locked before the
+ * family row (the same order as an add; `locked` runs when the delete first checks a row by that
+ * id, before it deletes it), the row deleted, the count down by one, the audit event. Of two
+ * removals of one row, the second finds it gone once the first commits, and changes nothing.
  */
 const removeStatement = (db: DbOrTx) =>
   preparedStatement<{ id: string }>(

@@ -62,8 +62,13 @@ function toFamilyMember(row: repo.FamilyMemberRow): FamilyMember {
 export function createMembersService(deps: MembersDeps) {
   const { db, clock, familyLists } = deps;
 
-  /** A change to the caller's family, announced so every instance drops the list it holds of them. */
-  const changeFamily = <T>(caller: Caller, write: () => Promise<T>): Promise<T> => announcingWrite(db, { family: caller.id }, write);
+  /**
+   * A write of the caller's family, announced so every instance drops the list it holds of
+   * them, when it changed a row (`write` answers undefined when it changed none: a refusal at
+   * the limit, an id that is not theirs), or when it threw.
+   */
+  const changeFamily = <T>(caller: Caller, write: () => Promise<T | undefined>): Promise<T | undefined> =>
+    announcingWrite(db, { family: caller.id }, write, (result) => result !== undefined);
 
   function checkDob(input: FamilyMemberValues) {
     if (input.dob > latestDateOnEarth(clock())) {
@@ -105,32 +110,30 @@ export function createMembersService(deps: MembersDeps) {
       checkDob(input);
       const now = clock();
       const writer = writerOf(caller, now);
-      return changeFamily(caller, async () => {
+      const added = await changeFamily(caller, async () => {
         let outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
         if (!outcome.added && !outcome.enrolled) {
           await repo.enrol(db, caller.id, now);
           outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
         }
-        if (!outcome.added) throw new AppError('conflict', m.server.limitReached);
-        return toFamilyMember(outcome.added);
+        return outcome.added;
       });
+      if (!added) throw new AppError('conflict', m.server.limitReached);
+      return toFamilyMember(added);
     },
 
     async update(caller: Caller, id: string, input: FamilyMemberValues): Promise<FamilyMember> {
       if (!isUuid(id)) throw notFound();
       checkDob(input);
-      return changeFamily(caller, async () => {
-        const row = await repo.updateFamilyMember(db, writerOf(caller, clock()), id, input);
-        if (!row) throw notFound();
-        return toFamilyMember(row);
-      });
+      const row = await changeFamily(caller, () => repo.updateFamilyMember(db, writerOf(caller, clock()), id, input));
+      if (!row) throw notFound();
+      return toFamilyMember(row);
     },
 
     async remove(caller: Caller, id: string): Promise<void> {
       if (!isUuid(id)) throw notFound();
-      await changeFamily(caller, async () => {
-        if (!(await repo.removeFamilyMember(db, writerOf(caller, clock()), id))) throw notFound();
-      });
+      const removed = await changeFamily(caller, async () => ((await repo.removeFamilyMember(db, writerOf(caller, clock()), id)) ? true : undefined));
+      if (!removed) throw notFound();
     },
   };
 }

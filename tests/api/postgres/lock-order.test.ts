@@ -4,8 +4,8 @@
  *
  * Under load, sign-ins and family writes of one member deadlocked (found by `npm run bench --
  * load`: 500s): the sign-in locked the user's row FOR UPDATE (now FOR NO KEY UPDATE) and then
- * upserted the participant row; a family write locked the participant row and then inserted an event naming the user,
- * whose foreign-key check (FOR KEY SHARE on the user's row) waited on the sign-in. Each
+ * upserted the participant row; a family write locked the participant row and then inserted an
+ * event naming the user, whose foreign-key check (FOR KEY SHARE on the user's row) waited on the sign-in. Each
  * interleaving is run here step by step, not by timing.
  */
 import { eq, sql } from 'drizzle-orm';

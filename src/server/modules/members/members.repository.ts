@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { companies, familyMembers, participants, users } from '#db/schema';
 import { prepared, preparedStatement } from '../../lib/prepared';
+import { eventsFrom } from '../audit/audit.repository';
 
 const familyColumns = {
   id: familyMembers.id,
@@ -84,10 +85,9 @@ function fromWritten(row: WrittenRow): FamilyMemberRow {
 const p = (name: string) => sql.placeholder(name);
 const writerValues = (writer: FamilyWriter) => ({ userId: writer.userId, companyId: writer.companyId, now: writer.now.toISOString() });
 
-/** The audit event of a family write, in the write's own statement: `source` is the written rows' CTE. */
+/** The audit event of a family write, in the write's own statement (`eventsFrom`): `source` is the written rows' CTE. */
 const eventFrom = (source: string, type: string, payload: string) =>
-  sql`insert into events (actor_user_id, company_id, type, payload_json, created_at)
-    select ${p('userId')}::uuid, ${p('companyId')}::uuid, ${type}, ${sql.raw(payload)}, ${p('now')}::timestamptz from ${sql.raw(source)}`;
+  eventsFrom(source, { type, actorUserId: p('userId'), companyId: p('companyId'), payload: sql.raw(payload), at: p('now') });
 
 /**
  * A family member added in one statement, which is its own transaction: the stored count goes

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pgArray, rowsOf, type DbOrTx } from '#db/client';
 import { prepared } from '../../lib/prepared';
+import { eventsFrom } from '../audit/audit.repository';
 import { substringPattern } from '../../lib/sql-text';
 import { events, popups, userPopupStates, users } from '#db/schema';
 import type { PopupAudience, PopupSortField, SortOrder } from '#shared/schemas/popups';
@@ -159,15 +160,9 @@ export interface EventActor {
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/**
- * The `events` row a member action writes, fed by the upsert in the same statement (a
- * data-modifying CTE): the state change and its event commit together or not at all, in
- * one round trip. Same columns as audit.repository's recordEvent.
- */
+/** The `events` row a member action writes, fed by the upsert in the same statement (`eventsFrom`). */
 function eventFrom(source: string, type: string, k: StateKey, actor: EventActor, extra: Record<string, unknown> = {}) {
-  const payload = JSON.stringify({ popupId: k.popupId, ...extra });
-  return sql`insert into events (actor_user_id, company_id, type, payload_json, created_at)
-    select ${actor.actorUserId}::uuid, ${actor.companyId}::uuid, ${type}, ${payload}::jsonb, ${ts(k.now)} from ${sql.raw(source)}`;
+  return eventsFrom(source, { type, ...actor, payload: sql`${JSON.stringify({ popupId: k.popupId, ...extra })}::jsonb`, at: k.now.toISOString() });
 }
 
 /**
@@ -209,12 +204,13 @@ export async function recordShow(
       returning 1
     ),
     e as (
-      insert into events (actor_user_id, company_id, type, payload_json, created_at)
-      select ${actor.actorUserId}::uuid, ${actor.companyId}::uuid, ${POPUP_EVENT.shown},
-        ${payload}::jsonb || jsonb_build_object('newInOccurrence', not exists (
-          select 1 from prev where prev.occurrence_start = ${ts(k.occurrenceStart)} and prev.last_shown_at >= prev.occurrence_start)),
-        ${ts(k.now)}
-      from s
+      ${eventsFrom('s', {
+        type: POPUP_EVENT.shown,
+        ...actor,
+        payload: sql`${payload}::jsonb || jsonb_build_object('newInOccurrence', not exists (
+          select 1 from prev where prev.occurrence_start = ${ts(k.occurrenceStart)} and prev.last_shown_at >= prev.occurrence_start))`,
+        at: k.now.toISOString(),
+      })}
       returning 1
     )
     select count(*)::int as n from e`);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pgArray, rowsOf, type DbOrTx } from '#db/client';
-import { prepared } from '../../lib/prepared';
+import { prepared, preparedStatement } from '../../lib/prepared';
 import { eventsFrom } from '../audit/audit.repository';
 import { substringPattern } from '../../lib/sql-text';
 import { events, popups, userPopupStates, users } from '#db/schema';
@@ -32,15 +32,14 @@ const bestOrder = [desc(popups.priority), asc(popups.endAt), asc(popups.createdA
 
 /**
  * The popup's audience holds this member: their employer is listed (or none is), and they are
- * enrolled / have family members when the popup asks for it. Evaluated by the database, once
- * per member (the EXISTS are uncorrelated with the popup row: init plans). The same rule in
+ * enrolled / have family members when the popup asks for it (placeholders `userId`,
+ * `companyId`). Evaluated by the database, once per member (the EXISTS are uncorrelated with
+ * the popup row: init plans). The same rule in
  * memory, for the popups held by live-popups.ts: `liveForEmployer` and `matchesFacts` there.
  */
-function inAudience(member: { userId: string; companyId: string }): SQL {
-  return sql`(cardinality(${popups.audienceCompanyIds}) = 0 or ${member.companyId}::uuid = any(${popups.audienceCompanyIds}))
-    and (not ${popups.audienceEnrolledOnly} or exists (select 1 from users au where au.id = ${member.userId}::uuid and au.enrolled_at is not null))
-    and (not ${popups.audienceWithFamilyOnly} or exists (select 1 from participants ap where ap.user_id = ${member.userId}::uuid and ap.family_member_count > 0))`;
-}
+const inAudience = sql`(cardinality(${popups.audienceCompanyIds}) = 0 or ${sql.placeholder('companyId')}::uuid = any(${popups.audienceCompanyIds}))
+    and (not ${popups.audienceEnrolledOnly} or exists (select 1 from users au where au.id = ${sql.placeholder('userId')}::uuid and au.enrolled_at is not null))
+    and (not ${popups.audienceWithFamilyOnly} or exists (select 1 from participants ap where ap.user_id = ${sql.placeholder('userId')}::uuid and ap.family_member_count > 0))`;
 
 const livePopupsQuery = (db: DbOrTx) =>
   prepared(db, 'popups_on', (d) =>
@@ -136,9 +135,19 @@ export async function findPopup(db: DbOrTx, id: string): Promise<PopupRow | unde
   return row;
 }
 
+const popupForMemberQuery = (db: DbOrTx) =>
+  prepared(db, 'popups_for_member', (d) =>
+    d
+      .select()
+      .from(popups)
+      .where(and(eq(popups.id, sql.placeholder('id')), inAudience))
+      .limit(1)
+      .prepare('popups_for_member'),
+  );
+
 /** The popup, if this member is in its audience (a member outside it cannot snooze or complete it). */
 export async function findPopupForMember(db: DbOrTx, id: string, member: { userId: string; companyId: string }): Promise<PopupRow | undefined> {
-  const [row] = await db.select().from(popups).where(and(eq(popups.id, id), inAudience(member))).limit(1);
+  const [row] = await popupForMemberQuery(db).execute({ id, ...member });
   return row;
 }
 
@@ -159,38 +168,44 @@ export interface EventActor {
 }
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const p = (name: string) => sql.placeholder(name);
 
-/** The `events` row a member action writes, fed by the upsert in the same statement (`eventsFrom`). */
-function eventFrom(source: string, type: string, k: StateKey, actor: EventActor, extra: Record<string, unknown> = {}) {
-  return eventsFrom(source, { type, ...actor, payload: sql`${JSON.stringify({ popupId: k.popupId, ...extra })}::jsonb`, at: k.now.toISOString() });
-}
+/** The placeholders' values every state write takes: the state's key, the time, who acts, and the event's payload. */
+const stateValues = (k: StateKey, actor: EventActor, extra: Record<string, unknown> = {}) => ({
+  userId: k.userId,
+  popupId: k.popupId,
+  occurrenceStart: k.occurrenceStart.toISOString(),
+  now: k.now.toISOString(),
+  actorUserId: actor.actorUserId,
+  companyId: actor.companyId,
+  payload: JSON.stringify({ popupId: k.popupId, ...extra }),
+});
+
+/** The `events` row a member action writes, fed by the upsert in the same statement (`eventsFrom`); `payload` may add to the given one. */
+const eventFrom = (source: string, type: string, payload: SQL = sql`${p('payload')}::jsonb`) =>
+  eventsFrom(source, { type, actorUserId: p('actorUserId'), companyId: p('companyId'), payload, at: p('now') });
 
 /**
  * Counts a show: stamps the state and records `popup.shown`, at most once per member, popup
- * occurrence and session. One conditional upsert: the row is written (and the event with it)
- * only when the stored show is of another occurrence, or of another session and this session
- * began after it (a later sign-in). Concurrent calls serialise on the row lock and re-check
- * that condition, so exactly one counts. (A session that began before the last counted show
- * and never counted itself is not counted either: two devices signed in side by side count
- * once, never once per call.) A state left from an earlier occurrence is reset to fresh
- * first. The event says whether this was the first show in the occurrence
+ * occurrence and session. One conditional upsert, prepared once: the row is written (and the
+ * event with it) only when the stored show is of another occurrence, or of another session
+ * and this session began after it (a later sign-in). Concurrent calls serialise on the row
+ * lock and re-check that condition, so exactly one counts. (A session that began before the
+ * last counted show and never counted itself is not counted either: two devices signed in
+ * side by side count once, never once per call.) A state left from an earlier occurrence is
+ * reset to fresh first. The event says whether this was the first show in the occurrence
  * (`newInOccurrence`, what the daily cap counts): read from the row as it was before this
- * statement. True when this call counted the show.
+ * statement. `count` is 1 when this call counted the show.
  */
-export async function recordShow(
-  db: DbOrTx,
-  k: StateKey & { sessionId: string; sessionStartedAt: Date },
-  actor: EventActor,
-  extra: Record<string, unknown> = {},
-): Promise<boolean> {
-  const payload = JSON.stringify({ popupId: k.popupId, ...extra, sessionId: k.sessionId, occurrenceStart: k.occurrenceStart.toISOString() });
-  const result = await db.execute(sql`
-    with prev as (
-      select occurrence_start, last_shown_at from user_popup_states where user_id = ${k.userId}::uuid and popup_id = ${k.popupId}::uuid
-    ),
-    s as (
+const showStatement = (db: DbOrTx) =>
+  preparedStatement<{ count: number }>(
+    db,
+    'popups_record_show',
+    () => sql`with prev as (
+      select occurrence_start, last_shown_at from user_popup_states where user_id = ${p('userId')}::uuid and popup_id = ${p('popupId')}::uuid
+    ), s as (
       insert into user_popup_states (user_id, popup_id, occurrence_start, snooze_count, last_shown_at, shown_session_id, created_at)
-      values (${k.userId}::uuid, ${k.popupId}::uuid, ${ts(k.occurrenceStart)}, 0, ${ts(k.now)}, ${k.sessionId}::uuid, ${ts(k.now)})
+      values (${p('userId')}::uuid, ${p('popupId')}::uuid, ${p('occurrenceStart')}::timestamptz, 0, ${p('now')}::timestamptz, ${p('sessionId')}::uuid, ${p('now')}::timestamptz)
       on conflict (user_id, popup_id) do update set
         snooze_count = case when ${staleOccurrence} then 0 else user_popup_states.snooze_count end,
         last_snoozed_at = case when ${staleOccurrence} then null else user_popup_states.last_snoozed_at end,
@@ -200,60 +215,76 @@ export async function recordShow(
         shown_session_id = excluded.shown_session_id
       where ${staleOccurrence}
         or (user_popup_states.shown_session_id is distinct from excluded.shown_session_id
-          and (user_popup_states.last_shown_at is null or user_popup_states.last_shown_at < ${ts(k.sessionStartedAt)}))
+          and (user_popup_states.last_shown_at is null or user_popup_states.last_shown_at < ${p('sessionStartedAt')}::timestamptz))
       returning 1
-    ),
-    e as (
-      ${eventsFrom('s', {
-        type: POPUP_EVENT.shown,
-        ...actor,
-        payload: sql`${payload}::jsonb || jsonb_build_object('newInOccurrence', not exists (
-          select 1 from prev where prev.occurrence_start = ${ts(k.occurrenceStart)} and prev.last_shown_at >= prev.occurrence_start))`,
-        at: k.now.toISOString(),
-      })}
+    ), e as (
+      ${eventFrom(
+        's',
+        POPUP_EVENT.shown,
+        sql`${p('payload')}::jsonb || jsonb_build_object('newInOccurrence', not exists (
+          select 1 from prev where prev.occurrence_start = ${p('occurrenceStart')}::timestamptz and prev.last_shown_at >= prev.occurrence_start))`,
+      )}
       returning 1
     )
-    select count(*)::int as n from e`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0;
+    select count(*)::int as count from e`,
+  );
+
+/** `showStatement`: true when this call counted the show. */
+export async function recordShow(
+  db: DbOrTx,
+  k: StateKey & { sessionId: string; sessionStartedAt: Date },
+  actor: EventActor,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
+  const values = stateValues(k, actor, { ...extra, sessionId: k.sessionId, occurrenceStart: k.occurrenceStart.toISOString() });
+  const [row] = await showStatement(db).execute({ ...values, sessionId: k.sessionId, sessionStartedAt: k.sessionStartedAt.toISOString() });
+  return Number(row?.count ?? 0) > 0;
 }
 
 /**
- * One atomic statement: +1 snooze unless the count for this occurrence has reached
- * `maxSnoozes`, and the `popup.snoozed` event only when it counted. Concurrent calls
+ * One atomic statement, prepared once: +1 snooze unless the count for this occurrence has
+ * reached `maxSnoozes`, and the `popup.snoozed` event only when it counted. Concurrent calls
  * serialise on the row lock and re-check the condition, so the count can never pass the
- * limit nor lose an increment. Returns the new count, or null at the limit.
+ * limit nor lose an increment.
  */
-export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: number }, actor: EventActor): Promise<number | null> {
-  const result = await db.execute(sql`
-    with s as (
+const snoozeStatement = (db: DbOrTx) =>
+  preparedStatement<{ snooze_count: number }>(
+    db,
+    'popups_snooze',
+    () => sql`with s as (
       insert into user_popup_states (user_id, popup_id, occurrence_start, snooze_count, last_snoozed_at, created_at)
-      select ${k.userId}::uuid, ${k.popupId}::uuid, ${ts(k.occurrenceStart)}, 1, ${ts(k.now)}, ${ts(k.now)}
-      where ${k.maxSnoozes}::int >= 1
+      select ${p('userId')}::uuid, ${p('popupId')}::uuid, ${p('occurrenceStart')}::timestamptz, 1, ${p('now')}::timestamptz, ${p('now')}::timestamptz
+      where ${p('maxSnoozes')}::int >= 1
       on conflict (user_id, popup_id) do update set
         snooze_count = case when ${staleOccurrence} then 1 else user_popup_states.snooze_count + 1 end,
         completed_at = case when ${staleOccurrence} then null else user_popup_states.completed_at end,
         shown_session_id = case when ${staleOccurrence} then null else user_popup_states.shown_session_id end,
         occurrence_start = excluded.occurrence_start,
         last_snoozed_at = excluded.last_snoozed_at
-      where ${staleOccurrence} or user_popup_states.snooze_count < ${k.maxSnoozes}::int
+      where ${staleOccurrence} or user_popup_states.snooze_count < ${p('maxSnoozes')}::int
       returning snooze_count
-    ),
-    e as (${eventFrom('s', POPUP_EVENT.snoozed, k, actor)})
-    select snooze_count from s`);
-  const row = rowsOf<{ snooze_count: number }>(result)[0];
+    ), e as (${eventFrom('s', POPUP_EVENT.snoozed)})
+    select snooze_count from s`,
+  );
+
+/** `snoozeStatement`: the new count, or null at the limit. */
+export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: number }, actor: EventActor): Promise<number | null> {
+  const [row] = await snoozeStatement(db).execute({ ...stateValues(k, actor), maxSnoozes: k.maxSnoozes });
   return row ? Number(row.snooze_count) : null;
 }
 
 /**
- * Marks the occurrence completed, atomically, with its `popup.completed` event: true when
- * this call completed it, false when it already was (a double completion from two tabs
- * records one event, not two).
+ * Marks the occurrence completed, atomically, with its `popup.completed` event, in one
+ * statement prepared once: a row when this call completed it, none when it already was (a
+ * double completion from two tabs records one event, not two).
  */
-export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor): Promise<boolean> {
-  const result = await db.execute(sql`
-    with s as (
+const completeStatement = (db: DbOrTx) =>
+  preparedStatement<{ id: string }>(
+    db,
+    'popups_complete',
+    () => sql`with s as (
       insert into user_popup_states (user_id, popup_id, occurrence_start, snooze_count, completed_at, created_at)
-      values (${k.userId}::uuid, ${k.popupId}::uuid, ${ts(k.occurrenceStart)}, 0, ${ts(k.now)}, ${ts(k.now)})
+      values (${p('userId')}::uuid, ${p('popupId')}::uuid, ${p('occurrenceStart')}::timestamptz, 0, ${p('now')}::timestamptz, ${p('now')}::timestamptz)
       on conflict (user_id, popup_id) do update set
         snooze_count = case when ${staleOccurrence} then 0 else user_popup_states.snooze_count end,
         last_snoozed_at = case when ${staleOccurrence} then null else user_popup_states.last_snoozed_at end,
@@ -262,10 +293,13 @@ export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor):
         completed_at = excluded.completed_at
       where ${staleOccurrence} or user_popup_states.completed_at is null
       returning id
-    ),
-    e as (${eventFrom('s', POPUP_EVENT.completed, k, actor)})
-    select id from s`);
-  return rowsOf(result).length > 0;
+    ), e as (${eventFrom('s', POPUP_EVENT.completed)})
+    select id from s`,
+  );
+
+/** `completeStatement`: true when this call completed the occurrence. */
+export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor): Promise<boolean> {
+  return (await completeStatement(db).execute(stateValues(k, actor))).length > 0;
 }
 
 const sortColumns: Record<PopupSortField, SQL | typeof popups.priority | typeof popups.createdAt> = {

@@ -266,6 +266,75 @@ describe('GET /api/family-members', () => {
   });
 });
 
+describe('the list held in memory, through the member’s own writes', () => {
+  /** The member's rows as GET lists them (oldest first), straight from the database. */
+  const rowsOf = async (m: Member) =>
+    (await stored(m)).rows
+      .sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1))
+      .map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, dob: r.dob, relationship: r.relationship, createdAt: r.createdAt.toISOString() }));
+  /** GET's answer and the statements it cost. */
+  const listed = async (m: Member) => {
+    let got: FamilyMember[] = [];
+    const texts = await statements.during(async () => {
+      got = await list(m);
+    });
+    return { got, texts };
+  };
+
+  it('keeps the list through an add, an edit and a removal: the next GET costs no statement and matches the rows', async () => {
+    const m = await signedInMember(t.app);
+    const first = await addOk(m, { ...valid, firstName: 'First' });
+    await list(m);
+    t.clock.advance(1000);
+    const second = await addOk(m, { ...valid, firstName: 'Second' });
+    const writes = [
+      async () => {},
+      async () => expect((await injectAs(t, m, { method: 'PUT', url: `/api/family-members/${first.id}`, payload: { ...valid, firstName: 'Firstly' } })).statusCode).toBe(200),
+      async () => expect((await injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${second.id}` })).statusCode).toBe(204),
+    ];
+    for (const write of writes) {
+      await write();
+      expect(t.app.familyLists.holds(m.id)).toBe(true);
+      const { got, texts } = await listed(m);
+      expect(texts).toEqual([]);
+      expect(got).toEqual(await rowsOf(m));
+    }
+    expect((await list(m)).map((f) => f.firstName)).toEqual(['Firstly']);
+  });
+
+  it('drops the list when an add does not come last (the same time as one held): the next GET reads the rows', async () => {
+    const m = await signedInMember(t.app);
+    await addOk(m, { ...valid, firstName: 'Twin A' });
+    await list(m);
+    await addOk(m, { ...valid, firstName: 'Twin B' });
+    expect(t.app.familyLists.holds(m.id)).toBe(false);
+    const { got, texts } = await listed(m);
+    expect(texts).toHaveLength(1);
+    expect(got).toEqual(await rowsOf(m));
+  });
+
+  it('holds only what the rows say after concurrent adds, edits and removals of one member', async () => {
+    const m = await signedInMember(t.app);
+    const made = [];
+    for (let i = 0; i < 4; i += 1) {
+      t.clock.advance(1000);
+      made.push(await addOk(m, { ...valid, firstName: `Kid${i}` }));
+    }
+    await list(m);
+    t.clock.advance(1000);
+    const results = await Promise.all([
+      ...made.slice(0, 2).map((f) => injectAs(t, m, { method: 'DELETE', url: `/api/family-members/${f.id}` })),
+      ...made.slice(2).map((f, i) => injectAs(t, m, { method: 'PUT', url: `/api/family-members/${f.id}`, payload: { ...valid, firstName: `Renamed${i}` } })),
+      ...[0, 1, 2].map((i) => add(m, { ...valid, firstName: `New${i}` })),
+      list(m),
+    ]);
+    expect(results.slice(0, 7).map((r) => ('statusCode' in r ? r.statusCode : 0))).toEqual([204, 204, 200, 200, 201, 201, 201]);
+    const rows = await rowsOf(m);
+    expect(rows).toHaveLength(5);
+    expect(await list(m)).toEqual(rows);
+  });
+});
+
 describe('PUT /api/family-members/:id', () => {
   it('replaces the fields, keeps the id and createdAt, and records an event', async () => {
     const m = await signedInMember(t.app);

@@ -4,10 +4,13 @@ import { events, popups, userPopupStates } from '../../src/db/schema';
 import type { MemberPopup } from '../../src/shared/schemas/popups';
 import { MISSING_ID, createTestApp, injectAs, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
 import { announceChange } from '../../src/server/lib/notify';
+import { statementCounter } from './support/statements';
 
 let t: TestApp;
+let statements: ReturnType<typeof statementCounter>;
 beforeAll(async () => {
   t = await createTestApp();
+  statements = statementCounter(t.database.db);
 });
 afterAll(async () => {
   await t?.close();
@@ -413,6 +416,67 @@ describe('POST /api/popups/{id}/complete', () => {
     expect(state!.snoozeCount).toBe(3);
     expect(state!.completedAt).not.toBeNull();
     expect(await countEvents('popup.completed', p.id, m.id)).toBe(1);
+  });
+});
+
+describe('the member’s states held in memory, through their own writes', () => {
+  /** What `fn` answered, and the statements it cost. */
+  async function costOf<T>(fn: () => Promise<T>): Promise<{ answer: T; texts: string[] }> {
+    let answer: T | undefined;
+    const texts = await statements.during(async () => {
+      answer = await fn();
+    });
+    return { answer: answer as T, texts };
+  }
+  /** The member's active popups read afresh: their held states dropped first. */
+  const activeAfresh = async (m: Member) => {
+    t.app.memberPopupStates.invalidate({ popupStates: m.id });
+    return active(m);
+  };
+
+  it('keeps them through a show, a snooze and a completion: the calls after each cost no statement, and agree with the rows', async () => {
+    const p = await popup({ maxSnoozes: 2 });
+    const m = await signedInMember(t.app);
+    await active(m);
+    expect(t.app.memberPopupStates.holds(m.id)).toBe(true);
+    // The show is counted (one write), and what is held says so: asking again writes nothing.
+    expect(await nextId(m)).toBe(p.id);
+    expect(t.app.memberPopupStates.holds(m.id)).toBe(true);
+    expect((await costOf(() => nextId(m))).texts).toEqual([]);
+    expect((await stateOf(m, p.id))?.shownSessionId).not.toBeNull();
+    expect((await snooze(m, p.id)).statusCode).toBe(200);
+    const afterSnooze = await costOf(() => active(m));
+    expect(afterSnooze.texts).toEqual([]);
+    expect(afterSnooze.answer.find((x) => x.id === p.id)).toMatchObject({ snoozeCount: 1, canSnooze: true });
+    expect(afterSnooze.answer).toEqual(await activeAfresh(m));
+    expect((await costOf(() => next(m))).answer.statusCode).toBe(204);
+    expect((await complete(m, p.id)).statusCode).toBe(200);
+    const afterCompletion = await costOf(() => active(m));
+    expect(afterCompletion.texts).toEqual([]);
+    expect(afterCompletion.answer.some((x) => x.id === p.id)).toBe(false);
+    expect(await stateOf(m, p.id)).toMatchObject({ snoozeCount: 1, completedAt: t.clock() });
+  });
+
+  it('holds only what the rows say after concurrent snoozes, completions and shows of one member', async () => {
+    const ps = [await popup({ maxSnoozes: 3, priority: 9 }), await popup({ maxSnoozes: 1, priority: 8 }), await popup({ maxSnoozes: 3, priority: 7 })];
+    const m = await signedInMember(t.app);
+    await active(m);
+    const results = await Promise.all([
+      snooze(m, ps[0]!.id),
+      snooze(m, ps[0]!.id),
+      snooze(m, ps[1]!.id),
+      snooze(m, ps[1]!.id),
+      complete(m, ps[2]!.id),
+      next(m),
+      active(m),
+    ]);
+    expect(results.slice(0, 5).map((r) => ('statusCode' in r ? r.statusCode : 0)).sort()).toEqual([200, 200, 200, 200, 400]);
+    const held = await active(m);
+    expect(held).toEqual(await activeAfresh(m));
+    expect(held.map((x) => [x.id, x.snoozeCount])).toEqual([
+      [ps[0]!.id, 2],
+      [ps[1]!.id, 1],
+    ]);
   });
 });
 

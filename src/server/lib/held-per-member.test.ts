@@ -54,18 +54,40 @@ describe('HeldPerMember', () => {
     }
   });
 
-  it('does not keep a value read before a change was announced; one read after is kept', () => {
+  it('does not keep a value read before a change of that member, or of everyone, was announced', () => {
     const held = copy();
+    for (const change of [{ family: A }, { userId: A }, { popups: true as const }, { all: true as const }]) {
+      const stamp = held.stamp();
+      // ... the database is read here, then the change is announced ...
+      held.invalidate(change);
+      held.set(A, { names: ['stale'] }, stamp, T0);
+      expect(held.get(A, T0), JSON.stringify(change)).toBeUndefined();
+    }
+    // A change of someone else (even one changing again and again), or one that drops nothing here, does not refuse it.
     const stamp = held.stamp();
-    // ... the database is read here, then a change of someone else entirely is announced ...
     held.invalidate({ family: B });
+    held.invalidate({ family: B });
+    held.invalidate({ sessionId: A });
+    held.invalidate({ popupStates: A });
+    held.set(A, { names: ['fresh'] }, stamp, T0);
+    expect(held.get(A, T0)?.names).toEqual(['fresh']);
+  });
+
+  it('refuses a read when the changes of its member are no longer known (more members changed since than it keeps)', () => {
+    const held = copy({ max: 2 });
+    const stamp = held.stamp();
+    const others = ['1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', '2c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', '3c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'];
+    held.invalidate({ family: A });
+    // A's change is forgotten once two others are kept in its place: A counts as changed since.
+    for (const other of others) held.invalidate({ family: other });
     held.set(A, { names: ['stale'] }, stamp, T0);
     expect(held.get(A, T0)).toBeUndefined();
-    // A change that drops nothing here does not refuse it.
-    const second = held.stamp();
-    held.invalidate({ sessionId: A });
-    held.set(A, { names: ['fresh'] }, second, T0);
-    expect(held.get(A, T0)?.names).toEqual(['fresh']);
+    // B never changed, but nothing forgotten can be told apart from a change of B: refused too.
+    held.set(B, { names: ['maybe stale'] }, stamp, T0);
+    expect(held.get(B, T0)).toBeUndefined();
+    // Read after all that: kept.
+    held.set(B, { names: ['fresh'] }, held.stamp(), T0);
+    expect(held.get(B, T0)?.names).toEqual(['fresh']);
   });
 
   it('answers and keeps nothing while the channel is down, and starts empty when it is back', () => {
@@ -102,5 +124,65 @@ describe('HeldPerMember', () => {
     const value = held.get(A, T0)!;
     expect(Object.isFrozen(value) && Object.isFrozen(value.names)).toBe(true);
     expect(() => value.names.push('Eve')).toThrow(TypeError);
+  });
+
+  describe('keepThrough, after the member’s own write', () => {
+    /** The write's announcement as the app's listeners make it: this copy drops the member's entry before it returns. */
+    const announcing = (held: HeldPerMember<{ names: string[] }>, change: CacheChange) => {
+      const calls: CacheChange[] = [];
+      const announce = () => {
+        calls.push(change);
+        held.invalidate(change);
+        return Promise.resolve();
+      };
+      return { calls, announce };
+    };
+    const add = (name: string) => (v: { names: string[] }) => ({ names: [...v.names, name] });
+
+    it('announces the write and keeps what the update makes of the entry, with the entry’s age', async () => {
+      const held = filled();
+      const stamp = held.stamp();
+      const { calls, announce } = announcing(held, { family: A });
+      await held.keepThrough(A, stamp, at(1000), add('Rosa'), announce);
+      expect(calls).toEqual([{ family: A }]);
+      expect(held.get(A, at(4999))?.names).toEqual(['Ana', 'Rosa']);
+      // Read at T0: it goes at T0 + TTL as it would have, written through or not.
+      expect(held.get(A, at(5000))).toBeUndefined();
+      expect(held.get(B, T0)?.names).toEqual(['Ben']);
+    });
+
+    it('keeps nothing when another change of the member was announced since the stamp (it may have committed first)', async () => {
+      const held = filled();
+      const stamp = held.stamp();
+      held.invalidate({ family: A });
+      held.set(A, { names: ['Ana', 'Eve'] }, held.stamp(), T0);
+      const { calls, announce } = announcing(held, { family: A });
+      await held.keepThrough(A, stamp, T0, add('Rosa'), announce);
+      expect(calls).toHaveLength(1);
+      expect(held.holds(A)).toBe(false);
+    });
+
+    it('keeps it through changes of other members, and keeps nothing when none was held or the update cannot place the write', async () => {
+      const held = filled();
+      const stamp = held.stamp();
+      held.invalidate({ family: B });
+      await held.keepThrough(A, stamp, T0, add('Rosa'), announcing(held, { family: A }).announce);
+      expect(held.get(A, T0)?.names).toEqual(['Ana', 'Rosa']);
+      await held.keepThrough(B, held.stamp(), T0, add('Rosa'), announcing(held, { family: B }).announce);
+      expect(held.holds(B)).toBe(false);
+      await held.keepThrough(A, held.stamp(), T0, () => undefined, announcing(held, { family: A }).announce);
+      expect(held.holds(A)).toBe(false);
+    });
+
+    it('keeps nothing while the channel is down, or past the entry’s TTL', async () => {
+      const down = filled();
+      down.setLive(false);
+      await down.keepThrough(A, down.stamp(), T0, add('Rosa'), announcing(down, { family: A }).announce);
+      down.setLive(true);
+      expect(down.holds(A)).toBe(false);
+      const old = filled();
+      await old.keepThrough(A, old.stamp(), at(5000), add('Rosa'), announcing(old, { family: A }).announce);
+      expect(old.holds(A)).toBe(false);
+    });
   });
 });

@@ -20,7 +20,8 @@ export interface HeldLimits {
  *   as stale;
  * - a read that began before a change was announced is not kept: every change that drops
  *   something moves a generation on, and `set` refuses a value read under an older one
- *   (`stamp()` is taken before the read);
+ *   (`stamp()` is taken before the read) when that change concerns it (`changedSince`: any
+ *   change at all here; one of its own member for `HeldPerMember`);
  * - while the channel is down nothing is served or kept, and everything held is forgotten
  *   when it comes back.
  * Values are frozen, one level down (a Map or Set inside stays changeable: type it read-only):
@@ -57,12 +58,28 @@ export abstract class HeldByKey<T extends object> {
     return this.generation;
   }
 
-  /** Holds `value` (frozen, one level down too) unless a change was announced since `stamp` was taken, or the channel is down. */
+  /** Holds `value` (frozen, one level down too) unless a change concerning `key` was announced since `stamp` was taken, or the channel is down. */
   set(key: string, value: T, stamp: number, now: Date): void {
-    if (!this.enabled || stamp !== this.generation) return;
-    for (const part of Object.values(value)) if (part && typeof part === 'object') Object.freeze(part);
-    this.entries.set(key, { value: Object.freeze(value), cachedAt: now.getTime() });
+    if (!this.enabled || this.changedSince(key, stamp)) return;
+    this.hold(key, value, now.getTime());
   }
+
+  protected hold(key: string, value: T, cachedAt: number): void {
+    for (const part of Object.values(value)) if (part && typeof part === 'object') Object.freeze(part);
+    this.entries.set(key, { value: Object.freeze(value), cachedAt });
+  }
+
+  /**
+   * Whether a change announced since `stamp` may concern `key`. Here, any change that dropped
+   * something: a key's value may hang on rows a change names by something else (a session's
+   * on its user's).
+   */
+  protected changedSince(_key: string, stamp: number): boolean {
+    return stamp !== this.generation;
+  }
+
+  /** Called by `invalidate` with the generation the change moved to and the keys it drops. */
+  protected changed(_doomed: 'all' | readonly string[], _generation: number): void {}
 
   /** Whether an entry is held for `key`, fresh or not (tests: has a change arrived yet?). */
   holds(key: string): boolean {
@@ -76,8 +93,14 @@ export abstract class HeldByKey<T extends object> {
     const doomed = 'all' in change ? 'all' : this.dropped(change);
     if (doomed === undefined) return;
     this.generation += 1;
-    if (doomed === 'all') this.entries.clear();
-    else for (const key of [...doomed]) this.entries.delete(key);
+    if (doomed === 'all') {
+      this.changed('all', this.generation);
+      this.entries.clear();
+      return;
+    }
+    const keys = [...doomed];
+    this.changed(keys, this.generation);
+    for (const key of keys) this.entries.delete(key);
   }
 
   /** The channel between instances went down (bypass, forget) or came back (start afresh). */
@@ -97,15 +120,57 @@ export interface HeldPerMemberOptions extends HeldLimits {
 
 /**
  * Rows of one member held by member id (`HeldByKey`'s rules): a change naming the member, or
- * their account changing (`{ userId }`), drops their entry.
+ * their account changing (`{ userId }`), drops their entry. Every change that concerns a
+ * member's rows names them (or everyone), so a read is refused only by a change of that member
+ * or of everyone: the generation each member last changed at is kept (as many members as
+ * entries; past that the oldest are forgotten, and a forgotten one counts as changed at the
+ * latest generation forgotten).
  */
 export class HeldPerMember<T extends object> extends HeldByKey<T> {
+  private readonly lastChanged: LRUCache<string, number>;
+  private forgotten = 0;
+
   constructor(private readonly options: HeldPerMemberOptions) {
     super(options);
+    this.lastChanged = new LRUCache({
+      max: Math.max(1, options.max),
+      dispose: (generation, _key, reason) => {
+        if (reason === 'evict') this.forgotten = Math.max(this.forgotten, generation);
+      },
+    });
   }
 
   protected dropped(change: CacheChange): 'all' | string[] | undefined {
     const doomed = 'userId' in change ? change.userId : this.options.drops(change);
     return doomed === undefined || doomed === 'all' ? doomed : [doomed];
+  }
+
+  protected override changedSince(key: string, stamp: number): boolean {
+    return (this.lastChanged.get(key) ?? this.forgotten) > stamp;
+  }
+
+  protected override changed(doomed: 'all' | readonly string[], generation: number): void {
+    if (doomed === 'all') {
+      this.lastChanged.clear();
+      this.forgotten = generation;
+    } else for (const key of doomed) this.lastChanged.set(key, generation);
+  }
+
+  /**
+   * After the member's own write, committed and changing their rows: `announce` it (their entry
+   * is dropped here as its listeners run, before it returns) and keep instead what `update`
+   * makes of the entry held before the write, when one was and no other change of theirs was
+   * announced since `stamp` (taken before the write). A later announcement of a change that
+   * committed first drops it as ever. The entry keeps its age: the TTL still bounds how long
+   * what was read stays, whatever is written through it. `update` answers undefined to keep
+   * nothing (the write's result cannot be placed in what is held).
+   */
+  async keepThrough(key: string, stamp: number, now: Date, update: (value: T) => T | undefined, announce: () => Promise<void>): Promise<void> {
+    const before = this.changedSince(key, stamp) ? undefined : this.get(key, now);
+    const cachedAt = before && this.entries.get(key)?.cachedAt;
+    const announced = announce();
+    const after = before && update(before);
+    if (after && cachedAt !== undefined && this.enabled) this.hold(key, after, cachedAt);
+    await announced;
   }
 }

@@ -129,9 +129,17 @@ export async function announceChange(db: DbOrTx, change: CacheChange): Promise<v
 /**
  * Runs `write`, then announces `change` through `db` when it changed something: when
  * `changed(result)` holds (by default, always), or when it threw, since it may have committed
- * before the failure reached the caller. `write` commits its own transaction.
+ * before the failure reached the caller. `write` commits its own transaction. `through`, when
+ * given, makes the announcement of a write that changed something, with what it wrote (a copy
+ * that keeps the writer's entry through their own write: `HeldPerMember.keepThrough`).
  */
-export async function announcingWrite<T>(db: DbOrTx, change: CacheChange, write: () => Promise<T>, changed: (result: T) => boolean = () => true): Promise<T> {
+export async function announcingWrite<T>(
+  db: DbOrTx,
+  change: CacheChange,
+  write: () => Promise<T>,
+  changed: (result: T) => boolean = () => true,
+  through?: (result: T, announce: () => Promise<void>) => Promise<void>,
+): Promise<T> {
   let result: T;
   try {
     result = await write();
@@ -139,7 +147,9 @@ export async function announcingWrite<T>(db: DbOrTx, change: CacheChange, write:
     await announceChange(db, change);
     throw err;
   }
-  if (changed(result)) await announceChange(db, change);
+  if (!changed(result)) return result;
+  const announce = () => announceChange(db, change);
+  await (through ? through(result, announce) : announce());
   return result;
 }
 

@@ -63,12 +63,22 @@ export function createMembersService(deps: MembersDeps) {
   const { db, clock, familyLists } = deps;
 
   /**
-   * A write of the caller's family, announced so every instance drops the list it holds of
-   * them, when it changed a row (`write` answers undefined when it changed none: a refusal at
-   * the limit, an id that is not theirs), or when it threw.
+   * A write of the caller's family, announced so every other instance drops the list it holds
+   * of them, when it changed a row (`write` answers undefined when it changed none: a refusal
+   * at the limit, an id that is not theirs), or when it threw. This instance keeps the list it
+   * held with the write in it (`update`; `HeldPerMember.keepThrough`), so the member's next
+   * look at it needs no query.
    */
-  const changeFamily = <T>(caller: Caller, write: () => Promise<T | undefined>): Promise<T | undefined> =>
-    announcingWrite(db, { family: caller.id }, write, (result) => result !== undefined);
+  const changeFamily = <T>(caller: Caller, now: Date, write: () => Promise<T | undefined>, update: (list: readonly FamilyMember[], result: T) => FamilyMember[] | undefined) => {
+    const stamp = familyLists.stamp();
+    return announcingWrite(
+      db,
+      { family: caller.id },
+      write,
+      (result) => result !== undefined,
+      (result, announce) => familyLists.keepThrough(caller.id, stamp, now, (list) => update(list, result!), announce),
+    );
+  };
 
   function checkDob(input: FamilyMemberValues) {
     if (input.dob > latestDateOnEarth(clock())) {
@@ -110,29 +120,50 @@ export function createMembersService(deps: MembersDeps) {
       checkDob(input);
       const now = clock();
       const writer = writerOf(caller, now);
-      const added = await changeFamily(caller, async () => {
-        let outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
-        if (!outcome.added && !outcome.enrolled) {
-          await repo.enrol(db, caller.id, now);
-          outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
-        }
-        return outcome.added;
-      });
+      const added = await changeFamily(
+        caller,
+        now,
+        async () => {
+          let outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
+          if (!outcome.added && !outcome.enrolled) {
+            await repo.enrol(db, caller.id, now);
+            outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
+          }
+          return outcome.added && toFamilyMember(outcome.added);
+        },
+        // Oldest first: kept only when the new one comes last (its time after every held one's).
+        (list, member) => (list.every((held) => Date.parse(held.createdAt) < Date.parse(member.createdAt)) ? [...list, member] : undefined),
+      );
       if (!added) throw new AppError('conflict', m.server.limitReached);
-      return toFamilyMember(added);
+      return added;
     },
 
     async update(caller: Caller, id: string, input: FamilyMemberValues): Promise<FamilyMember> {
       if (!isUuid(id)) throw notFound();
       checkDob(input);
-      const row = await changeFamily(caller, () => repo.updateFamilyMember(db, writerOf(caller, clock()), id, input));
-      if (!row) throw notFound();
-      return toFamilyMember(row);
+      const now = clock();
+      const changed = await changeFamily(
+        caller,
+        now,
+        async () => {
+          const row = await repo.updateFamilyMember(db, writerOf(caller, now), id, input);
+          return row && toFamilyMember(row);
+        },
+        (list, member) => (list.some((held) => held.id === member.id) ? list.map((held) => (held.id === member.id ? member : held)) : undefined),
+      );
+      if (!changed) throw notFound();
+      return changed;
     },
 
     async remove(caller: Caller, id: string): Promise<void> {
       if (!isUuid(id)) throw notFound();
-      const removed = await changeFamily(caller, async () => ((await repo.removeFamilyMember(db, writerOf(caller, clock()), id)) ? true : undefined));
+      const now = clock();
+      const removed = await changeFamily(
+        caller,
+        now,
+        async () => ((await repo.removeFamilyMember(db, writerOf(caller, now), id)) ? id.toLowerCase() : undefined),
+        (list, gone) => (list.some((held) => held.id === gone) ? list.filter((held) => held.id !== gone) : undefined),
+      );
       if (!removed) throw notFound();
     },
   };

@@ -37,7 +37,8 @@ export interface MemberStatesLoaders {
  * is the member's own rows, whatever the number of live popups. Only the member's own calls
  * change their states (a show counted, a snooze, a completion), and each that changed a row is
  * announced after it commits (`{ popupStates: userId }`), which drops the member's entry on
- * every instance; any change to the popups (a deletion cascades to states) drops every entry.
+ * every other instance; the instance that wrote keeps it with the row as written (`wrote`).
+ * Any change to the popups (a deletion cascades to states) drops every entry.
  * The rest of the honesty (TTL, generation, the channel down) is lib/held-per-member.ts's.
  * The database stays the judge of every write: a show, snooze or completion re-checks the
  * stored row in its own statement.
@@ -70,6 +71,22 @@ export class MemberPopupStates {
     for (const state of states.values()) Object.freeze(state);
     this.held.set(userId, { states }, stamp, now);
     return states;
+  }
+
+  /** Take before a write of the member's states; pass to `wrote`. */
+  stamp(): number {
+    return this.held.stamp();
+  }
+
+  /**
+   * After the member's own write of their state of `popupId`, committed: `announce` it, and keep
+   * their held states with `state` (as the write left it) in place of the popup's old one
+   * (`HeldPerMember.keepThrough`: only when they were held before the write and nothing else of
+   * theirs changed since `stamp`). Their next call then needs no query, where dropping them
+   * would cost one.
+   */
+  wrote(userId: string, stamp: number, now: Date, popupId: string, state: MemberPopupState, announce: () => Promise<void>): Promise<void> {
+    return this.held.keepThrough(userId, stamp, now, ({ states }) => ({ states: new Map(states).set(popupId, Object.freeze({ ...state })) }), announce);
   }
 
   /** Whether states are held for this member, fresh or not (tests: has a change arrived yet?). */

@@ -185,6 +185,36 @@ const stateValues = (k: StateKey, actor: EventActor, extra: Record<string, unkno
 const eventFrom = (source: string, type: string, payload: SQL = sql`${p('payload')}::jsonb`) =>
   eventsFrom(source, { type, actorUserId: p('actorUserId'), companyId: p('companyId'), payload, at: p('now') });
 
+/** The state a write leaves, as its statement returns it (`STATE_RETURNING`; times as JSON text). */
+interface WrittenState {
+  occurrence_start: string | null;
+  snooze_count: number;
+  last_snoozed_at: string | null;
+  completed_at: string | null;
+  last_shown_at: string | null;
+  shown_session_id: string | null;
+}
+
+const STATE_RETURNING = sql.raw(`occurrence_start, snooze_count, last_snoozed_at, completed_at, last_shown_at, shown_session_id`);
+/** `STATE_RETURNING` of the written rows of `source`, times as JSON text (the driver's rows come as they are). */
+const writtenState = (source: string) =>
+  sql.raw(`select to_json(occurrence_start) #>> '{}' as occurrence_start, snooze_count, to_json(last_snoozed_at) #>> '{}' as last_snoozed_at,
+    to_json(completed_at) #>> '{}' as completed_at, to_json(last_shown_at) #>> '{}' as last_shown_at, shown_session_id from ${source}`);
+
+const dateOrNull = (at: string | null) => (at === null ? null : new Date(at));
+
+function fromWrittenState(row: WrittenState | undefined): MemberPopupState | undefined {
+  if (!row) return undefined;
+  return {
+    occurrenceStart: dateOrNull(row.occurrence_start),
+    snoozeCount: Number(row.snooze_count),
+    lastSnoozedAt: dateOrNull(row.last_snoozed_at),
+    completedAt: dateOrNull(row.completed_at),
+    lastShownAt: dateOrNull(row.last_shown_at),
+    shownSessionId: row.shown_session_id,
+  };
+}
+
 /**
  * Counts a show: stamps the state and records `popup.shown`, at most once per member, popup
  * occurrence and session. One conditional upsert, prepared once: the row is written (and the
@@ -195,10 +225,10 @@ const eventFrom = (source: string, type: string, payload: SQL = sql`${p('payload
  * side by side count once, never once per call.) A state left from an earlier occurrence is
  * reset to fresh first. The event says whether this was the first show in the occurrence
  * (`newInOccurrence`, what the daily cap counts): read from the row as it was before this
- * statement. `count` is 1 when this call counted the show.
+ * statement. A row, the state as written, when this call counted the show.
  */
 const showStatement = (db: DbOrTx) =>
-  preparedStatement<{ count: number }>(
+  preparedStatement<WrittenState>(
     db,
     'popups_record_show',
     () => sql`with prev as (
@@ -216,7 +246,7 @@ const showStatement = (db: DbOrTx) =>
       where ${staleOccurrence}
         or (user_popup_states.shown_session_id is distinct from excluded.shown_session_id
           and (user_popup_states.last_shown_at is null or user_popup_states.last_shown_at < ${p('sessionStartedAt')}::timestamptz))
-      returning 1
+      returning ${STATE_RETURNING}
     ), e as (
       ${eventFrom(
         's',
@@ -224,21 +254,20 @@ const showStatement = (db: DbOrTx) =>
         sql`${p('payload')}::jsonb || jsonb_build_object('newInOccurrence', not exists (
           select 1 from prev where prev.occurrence_start = ${p('occurrenceStart')}::timestamptz and prev.last_shown_at >= prev.occurrence_start))`,
       )}
-      returning 1
     )
-    select count(*)::int as count from e`,
+    ${writtenState('s')}`,
   );
 
-/** `showStatement`: true when this call counted the show. */
+/** `showStatement`: the state as written when this call counted the show, else undefined. */
 export async function recordShow(
   db: DbOrTx,
   k: StateKey & { sessionId: string; sessionStartedAt: Date },
   actor: EventActor,
   extra: Record<string, unknown> = {},
-): Promise<boolean> {
+): Promise<MemberPopupState | undefined> {
   const values = stateValues(k, actor, { ...extra, sessionId: k.sessionId, occurrenceStart: k.occurrenceStart.toISOString() });
   const [row] = await showStatement(db).execute({ ...values, sessionId: k.sessionId, sessionStartedAt: k.sessionStartedAt.toISOString() });
-  return Number(row?.count ?? 0) > 0;
+  return fromWrittenState(row);
 }
 
 /**
@@ -248,7 +277,7 @@ export async function recordShow(
  * limit nor lose an increment.
  */
 const snoozeStatement = (db: DbOrTx) =>
-  preparedStatement<{ snooze_count: number }>(
+  preparedStatement<WrittenState>(
     db,
     'popups_snooze',
     () => sql`with s as (
@@ -262,24 +291,24 @@ const snoozeStatement = (db: DbOrTx) =>
         occurrence_start = excluded.occurrence_start,
         last_snoozed_at = excluded.last_snoozed_at
       where ${staleOccurrence} or user_popup_states.snooze_count < ${p('maxSnoozes')}::int
-      returning snooze_count
+      returning ${STATE_RETURNING}
     ), e as (${eventFrom('s', POPUP_EVENT.snoozed)})
-    select snooze_count from s`,
+    ${writtenState('s')}`,
   );
 
-/** `snoozeStatement`: the new count, or null at the limit. */
-export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: number }, actor: EventActor): Promise<number | null> {
+/** `snoozeStatement`: the state as written (the new count in it), or undefined at the limit. */
+export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: number }, actor: EventActor): Promise<MemberPopupState | undefined> {
   const [row] = await snoozeStatement(db).execute({ ...stateValues(k, actor), maxSnoozes: k.maxSnoozes });
-  return row ? Number(row.snooze_count) : null;
+  return fromWrittenState(row);
 }
 
 /**
  * Marks the occurrence completed, atomically, with its `popup.completed` event, in one
- * statement prepared once: a row when this call completed it, none when it already was (a
- * double completion from two tabs records one event, not two).
+ * statement prepared once: a row (the state as written) when this call completed it, none
+ * when it already was (a double completion from two tabs records one event, not two).
  */
 const completeStatement = (db: DbOrTx) =>
-  preparedStatement<{ id: string }>(
+  preparedStatement<WrittenState>(
     db,
     'popups_complete',
     () => sql`with s as (
@@ -292,14 +321,15 @@ const completeStatement = (db: DbOrTx) =>
         occurrence_start = excluded.occurrence_start,
         completed_at = excluded.completed_at
       where ${staleOccurrence} or user_popup_states.completed_at is null
-      returning id
+      returning ${STATE_RETURNING}
     ), e as (${eventFrom('s', POPUP_EVENT.completed)})
-    select id from s`,
+    ${writtenState('s')}`,
   );
 
-/** `completeStatement`: true when this call completed the occurrence. */
-export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor): Promise<boolean> {
-  return (await completeStatement(db).execute(stateValues(k, actor))).length > 0;
+/** `completeStatement`: the state as written when this call completed the occurrence, else undefined. */
+export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor): Promise<MemberPopupState | undefined> {
+  const [row] = await completeStatement(db).execute(stateValues(k, actor));
+  return fromWrittenState(row);
 }
 
 const sortColumns: Record<PopupSortField, SQL | typeof popups.priority | typeof popups.createdAt> = {

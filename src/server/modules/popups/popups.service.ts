@@ -200,13 +200,23 @@ export function createPopupsService(deps: PopupsDeps) {
   const changePopups = <T>(write: (tx: DbOrTx) => Promise<T>): Promise<T> => announcingWrite(db, { popups: true }, () => db.transaction(write));
 
   /**
-   * A write of the member's states (a show, a snooze, a completion), announced when `changed`
-   * says it changed a row, so every instance drops the states it holds of them
-   * (member-popup-states.ts); a no-op write (a show already counted in another session, a
-   * snooze at its limit, a repeat completion) announces nothing.
+   * A write of the member's state of one popup (a show, a snooze, a completion), announced when
+   * it changed the row (`written` gives the state it left), so every other instance drops the
+   * states it holds of them, and this one keeps them with the written state
+   * (member-popup-states.ts, `wrote`); a no-op write (a show already counted in another
+   * session, a snooze at its limit, a repeat completion) announces nothing.
    */
-  const changeStates = <T>(userId: string, write: () => Promise<T>, changed: (result: T) => boolean): Promise<T> =>
-    announcingWrite(db, { popupStates: userId }, write, changed);
+  const changeStates = <T>(auth: Actor, popupId: string, now: Date, write: () => Promise<T>, written: (result: T) => repo.MemberPopupState | undefined): Promise<T> => {
+    const userId = auth.user.id;
+    const stamp = memberPopupStates.stamp();
+    return announcingWrite(
+      db,
+      { popupStates: userId },
+      write,
+      (result) => written(result) !== undefined,
+      (result, announce) => memberPopupStates.wrote(userId, stamp, now, popupId, written(result)!, announce),
+    );
+  };
 
   /** The member's stored states of `rows`, by popup id: held in memory per member while nothing of theirs changes. */
   const statesOf = (auth: Actor, rows: readonly HeldPopup[], now: Date): Promise<HeldStates> =>
@@ -262,19 +272,21 @@ export function createPopupsService(deps: PopupsDeps) {
     const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
     try {
       if (!counted && picked.delivery.capChecked === null) {
-        await changeStates(auth.user.id, () => repo.recordShow(db, key, actorOf(auth), extra), (wrote) => wrote);
+        await changeStates(auth, row.id, now, () => repo.recordShow(db, key, actorOf(auth), extra), (written) => written);
       } else if (!counted) {
         // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
         const outcome = await changeStates(
-          auth.user.id,
+          auth,
+          row.id,
+          now,
           () =>
             db.transaction(async (tx) => {
               await repo.lockMemberDeliveries(tx, auth.user.id);
               const fresh = { ...ctx, newShows: await loadShows(tx) };
               if (!decide(picked.popup, state, fresh).show) return 'refused' as const;
-              return (await repo.recordShow(tx, key, actorOf(auth), extra)) ? ('counted' as const) : ('unchanged' as const);
+              return (await repo.recordShow(tx, key, actorOf(auth), extra)) ?? ('unchanged' as const);
             }),
-          (result) => result === 'counted',
+          (result) => (typeof result === 'object' ? result : undefined),
         );
         if (outcome === 'refused') return 'retry' as const;
       }
@@ -328,20 +340,28 @@ export function createPopupsService(deps: PopupsDeps) {
     async snooze(auth: Actor, id: string): Promise<MemberPopup> {
       const now = clock();
       const { row, occurrence } = await livePopup(auth, id, now);
-      const count = await changeStates(
-        auth.user.id,
+      const snoozed = await changeStates(
+        auth,
+        row.id,
+        now,
         () => repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
-        (count) => count !== null,
+        (written) => written,
       );
-      if (count === null) throw new AppError('snooze_limit_reached', m.snoozeLimit);
-      return toMemberPopup(row, { occurrenceStart: occurrence.start, snoozeCount: count, lastSnoozedAt: now, completedAt: null }, settings);
+      if (!snoozed) throw new AppError('snooze_limit_reached', m.snoozeLimit);
+      return toMemberPopup(row, snoozed, settings);
     },
 
     /** Marks the current occurrence completed; a repeat is answered the same and not counted twice. */
     async complete(auth: Actor, id: string): Promise<{ id: string; completed: true }> {
       const now = clock();
       const { row, occurrence } = await livePopup(auth, id, now);
-      await changeStates(auth.user.id, () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)), (completed) => completed);
+      await changeStates(
+        auth,
+        row.id,
+        now,
+        () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)),
+        (written) => written,
+      );
       return { id: row.id, completed: true };
     },
 

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Files whose modules must be their own: vi.mock wraps app modules, which a shared module
  * graph would already hold (or leak into the next file).
  */
-const ownModules = ['tests/api/sign-in-race.test.ts'];
+const ownModules = ['tests/api/sign-in-race.test.ts', 'tests/api/held-write-order.test.ts'];
 
 /** What only the embedded database has: a data directory and its lock. */
 const embeddedOnly = ['tests/api/embedded-lock.test.ts', 'tests/api/embedded-driver.test.ts', 'tests/api/embedded-thread.test.ts'];

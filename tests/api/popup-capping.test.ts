@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, popups, sessions } from '../../src/db/schema';
 import type { MemberPopup } from '../../src/shared/schemas/popups';
 import { asUser, createTestApp, registerMember, testClock, type TestApp } from './support/test-app';
-import { announceChange } from '../../src/server/lib/notify';
+import { type CacheChange, announceChange, onAnnouncedChange } from '../../src/server/lib/notify';
+import { statementCounter } from './support/statements';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -17,8 +18,10 @@ const DAY = 24 * HOUR;
 const START = new Date('2026-03-02T12:00:00.000Z');
 
 let t: TestApp;
+let statements: ReturnType<typeof statementCounter>;
 beforeAll(async () => {
   t = await createTestApp({ clock: testClock(START), env: { POPUPS_DAILY_CAP: '2', POPUPS_QUIET_HOURS: '22:00-07:00' } });
+  statements = statementCounter(t.database.db);
 });
 afterAll(async () => {
   await t?.close();
@@ -155,6 +158,25 @@ describe('the daily cap (programme: 2 different popups a day)', () => {
     expect(await nextId({ token: await signIn(m, 'Asia/Kolkata') })).toBeNull();
     t.clock.set(new Date('2026-03-02T18:30:00Z'));
     expect(await nextId({ token: await signIn(m, 'Asia/Kolkata') })).toBe(c.id);
+  });
+
+  it('a capped first show is announced, and this instance keeps the member’s states through it: asking again reads only the day’s shows', async () => {
+    const a = await popup({ priority: 9, quietHoursStart: '12:00', quietHoursEnd: '12:30' });
+    const m = await member('Asia/Kolkata');
+    const heard: CacheChange[] = [];
+    const stop = onAnnouncedChange(t.database.db, (change) => heard.push(change));
+    try {
+      expect(await nextId(m)).toBe(a.id);
+    } finally {
+      stop();
+    }
+    expect(heard).toContainEqual({ popupStates: m.id });
+    expect(await shows(m.id)).toBe(1);
+    expect(t.app.memberPopupStates.holds(m.id)).toBe(true);
+    const texts = await statements.during(async () => expect(await nextId(m)).toBe(a.id));
+    expect(texts, JSON.stringify(texts)).toHaveLength(1);
+    expect(texts[0]).toMatch(/from events/);
+    expect(await shows(m.id)).toBe(1);
   });
 
   it('a snoozed popup coming back at the next sign-in is not a new one: never blocked, never counted', async () => {

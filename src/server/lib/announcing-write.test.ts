@@ -35,4 +35,26 @@ describe('announcingWrite', () => {
     await expect(announcingWrite(db, { popupStates: MEMBER }, () => Promise.reject(failure), () => false)).rejects.toBe(failure);
     expect(heard).toEqual([{ popupStates: MEMBER }]);
   });
+
+  it('announces through `through`, with the write’s result, once', async () => {
+    const { db, heard } = handle();
+    const seen: number[] = [];
+    const result = await announcingWrite(db, { family: MEMBER }, async () => 7, undefined, async (written, announce) => {
+      seen.push(written);
+      await announce();
+    });
+    expect(result).toBe(7);
+    expect(seen).toEqual([7]);
+    expect(heard).toEqual([{ family: MEMBER }]);
+  });
+
+  it('announces all the same when `through` fails, or returns, before announcing', async () => {
+    const failing = handle();
+    const failure = new Error('update threw');
+    await expect(announcingWrite(failing.db, { family: MEMBER }, async () => 7, undefined, () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(failing.heard).toEqual([{ family: MEMBER }]);
+    const forgetful = handle();
+    expect(await announcingWrite(forgetful.db, { family: MEMBER }, async () => 7, undefined, async () => {})).toBe(7);
+    expect(forgetful.heard).toEqual([{ family: MEMBER }]);
+  });
 });

@@ -174,15 +174,44 @@ describe('HeldPerMember', () => {
       expect(held.holds(A)).toBe(false);
     });
 
-    it('keeps nothing while the channel is down, or past the entry’s TTL', async () => {
+    it('keeps nothing while the channel is down, after it was down during the write, or past the entry’s TTL', async () => {
       const down = filled();
       down.setLive(false);
       await down.keepThrough(A, down.stamp(), T0, add('Rosa'), announcing(down, { family: A }).announce);
-      down.setLive(true);
       expect(down.holds(A)).toBe(false);
+      const gap = filled();
+      const stamp = gap.stamp();
+      gap.setLive(false);
+      gap.setLive(true);
+      gap.set(A, { names: ['Ana'] }, gap.stamp(), T0);
+      await gap.keepThrough(A, stamp, T0, add('Rosa'), announcing(gap, { family: A }).announce);
+      expect(gap.holds(A)).toBe(false);
       const old = filled();
       await old.keepThrough(A, old.stamp(), at(5000), add('Rosa'), announcing(old, { family: A }).announce);
       expect(old.holds(A)).toBe(false);
+    });
+
+    it('keeps nothing when the announcement did not drop the entry here (so a read begun before the write cannot put the old rows back)', async () => {
+      const held = filled();
+      const calls: string[] = [];
+      await held.keepThrough(A, held.stamp(), T0, add('Rosa'), () => {
+        calls.push('announced elsewhere only');
+        return Promise.resolve();
+      });
+      expect(calls).toHaveLength(1);
+      expect(held.get(A, T0)?.names).toEqual(['Ana']);
+    });
+
+    it('keeps nothing for the later of two writes whose results arrive out of commit order', async () => {
+      const held = filled();
+      // Both writes take their stamp; the second to commit answers first and is kept ...
+      const first = held.stamp();
+      const second = held.stamp();
+      await held.keepThrough(A, second, T0, () => ({ names: ['Yolanda'] }), announcing(held, { family: A }).announce);
+      expect(held.get(A, T0)?.names).toEqual(['Yolanda']);
+      // ... then the first one's result arrives: it is behind, and nothing is kept.
+      await held.keepThrough(A, first, T0, () => ({ names: ['Xavier'] }), announcing(held, { family: A }).announce);
+      expect(held.holds(A)).toBe(false);
     });
   });
 });

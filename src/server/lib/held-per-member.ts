@@ -13,9 +13,11 @@ export interface HeldLimits {
  * Database rows held in this process by key, kept honest across instances by the changes
  * announced on the sessions' channel (lib/notify.ts, docs/decisions/session-cache.md). The
  * session cache (modules/auth/session-cache.ts) and each member's copies (`HeldPerMember`)
- * share these rules, and differ only in which entries a change drops (`dropped`):
+ * share these rules, and differ in which entries a change drops (`dropped`) and which reads
+ * it refuses (`changedSince`):
  * - whatever changes the rows is announced after it commits, and every instance drops the
- *   entries it names;
+ *   entries it names (a member's copies on the instance that wrote may keep theirs with the
+ *   write in it: `HeldPerMember.keepThrough`);
  * - the TTL bounds what a lost announcement could leave behind, and a clock set back counts
  *   as stale;
  * - a read that began before a change was announced is not kept: every change that drops
@@ -157,20 +159,24 @@ export class HeldPerMember<T extends object> extends HeldByKey<T> {
   }
 
   /**
-   * After the member's own write, committed and changing their rows: `announce` it (their entry
-   * is dropped here as its listeners run, before it returns) and keep instead what `update`
-   * makes of the entry held before the write, when one was and no other change of theirs was
-   * announced since `stamp` (taken before the write). A later announcement of a change that
-   * committed first drops it as ever. The entry keeps its age: the TTL still bounds how long
-   * what was read stays, whatever is written through it. `update` answers undefined to keep
-   * nothing (the write's result cannot be placed in what is held).
+   * After the member's own write, committed and changing their rows: `announce` it, and keep
+   * what `update` makes of the entry held before the write, when one was and no other change of
+   * theirs was announced since `stamp` (taken before the write). Two writes of one member whose
+   * results arrive out of their commit order keep nothing: the later arrival sees the earlier
+   * one's announcement. `announce` drops the entry here as this copy's listener runs, before it
+   * returns (`announceChange`); only when it did is the new value kept, so a read begun before
+   * the write can never put the old rows back. The entry keeps its age: the TTL still bounds
+   * how long what was read stays, whatever is written through it. `update` answers undefined to
+   * keep nothing (the write's result cannot be placed in what is held). `now`: the time the
+   * write's result arrived.
    */
   async keepThrough(key: string, stamp: number, now: Date, update: (value: T) => T | undefined, announce: () => Promise<void>): Promise<void> {
     const before = this.changedSince(key, stamp) ? undefined : this.get(key, now);
     const cachedAt = before && this.entries.get(key)?.cachedAt;
+    const generation = this.stamp();
     const announced = announce();
     const after = before && update(before);
-    if (after && cachedAt !== undefined && this.enabled) this.hold(key, after, cachedAt);
+    if (after && cachedAt !== undefined && this.changedSince(key, generation)) this.hold(key, after, cachedAt);
     await announced;
   }
 }

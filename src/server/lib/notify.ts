@@ -13,7 +13,9 @@ import { preparedStatement } from './prepared';
  * (modules/members/members.service.ts); whatever ends a session or changes what a cached one
  * says (sign-out, revocation, a new password, a role, the second factor, a verified address),
  * any change to a popup, a member's show, snooze or completion, and a change to their family,
- * is announced after its transaction commits, and every instance drops what it holds of it.
+ * is announced after its transaction commits, and every instance drops what it holds of it
+ * (the instance that wrote a member's own change may keep their copy with the write in it:
+ * `announcingWrite`'s `through`).
  *
  * - in this process, at once (announceChange runs the local listeners before it returns);
  * - to the other processes on one channel: Redis pub/sub when REDIS_URL is set (the service
@@ -148,8 +150,17 @@ export async function announcingWrite<T>(
     throw err;
   }
   if (!changed(result)) return result;
-  const announce = () => announceChange(db, change);
-  await (through ? through(result, announce) : announce());
+  let announced = false;
+  const announce = () => {
+    announced = true;
+    return announceChange(db, change);
+  };
+  try {
+    await (through ? through(result, announce) : announce());
+  } finally {
+    // A `through` that failed, or forgot, before announcing: the change is announced all the same.
+    if (!announced) await announceChange(db, change);
+  }
   return result;
 }
 

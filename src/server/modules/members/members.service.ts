@@ -69,14 +69,14 @@ export function createMembersService(deps: MembersDeps) {
    * held with the write in it (`update`; `HeldPerMember.keepThrough`), so the member's next
    * look at it needs no query.
    */
-  const changeFamily = <T>(caller: Caller, now: Date, write: () => Promise<T | undefined>, update: (list: readonly FamilyMember[], result: T) => FamilyMember[] | undefined) => {
+  const changeFamily = <T>(caller: Caller, write: () => Promise<T | undefined>, update: (list: readonly FamilyMember[], result: T) => FamilyMember[] | undefined) => {
     const stamp = familyLists.stamp();
     return announcingWrite(
       db,
       { family: caller.id },
       write,
       (result) => result !== undefined,
-      (result, announce) => familyLists.keepThrough(caller.id, stamp, now, (list) => update(list, result!), announce),
+      (result, announce) => familyLists.keepThrough(caller.id, stamp, clock(), (list) => update(list, result!), announce),
     );
   };
 
@@ -122,7 +122,6 @@ export function createMembersService(deps: MembersDeps) {
       const writer = writerOf(caller, now);
       const added = await changeFamily(
         caller,
-        now,
         async () => {
           let outcome = await repo.addFamilyMember(db, writer, input, MAX_FAMILY_MEMBERS);
           if (!outcome.added && !outcome.enrolled) {
@@ -144,7 +143,6 @@ export function createMembersService(deps: MembersDeps) {
       const now = clock();
       const changed = await changeFamily(
         caller,
-        now,
         async () => {
           const row = await repo.updateFamilyMember(db, writerOf(caller, now), id, input);
           return row && toFamilyMember(row);
@@ -160,7 +158,6 @@ export function createMembersService(deps: MembersDeps) {
       const now = clock();
       const removed = await changeFamily(
         caller,
-        now,
         async () => ((await repo.removeFamilyMember(db, writerOf(caller, now), id)) ? id.toLowerCase() : undefined),
         (list, gone) => (list.some((held) => held.id === gone) ? list.filter((held) => held.id !== gone) : undefined),
       );

@@ -206,7 +206,7 @@ export function createPopupsService(deps: PopupsDeps) {
    * (member-popup-states.ts, `wrote`); a no-op write (a show already counted in another
    * session, a snooze at its limit, a repeat completion) announces nothing.
    */
-  const changeStates = <T>(auth: Actor, popupId: string, now: Date, write: () => Promise<T>, written: (result: T) => repo.MemberPopupState | undefined): Promise<T> => {
+  const changeStates = <T>(auth: Actor, popupId: string, write: () => Promise<T>, written: (result: T) => repo.MemberPopupState | undefined): Promise<T> => {
     const userId = auth.user.id;
     const stamp = memberPopupStates.stamp();
     return announcingWrite(
@@ -214,7 +214,7 @@ export function createPopupsService(deps: PopupsDeps) {
       { popupStates: userId },
       write,
       (result) => written(result) !== undefined,
-      (result, announce) => memberPopupStates.wrote(userId, stamp, now, popupId, written(result)!, announce),
+      (result, announce) => memberPopupStates.wrote(userId, stamp, clock(), popupId, written(result)!, announce),
     );
   };
 
@@ -272,13 +272,12 @@ export function createPopupsService(deps: PopupsDeps) {
     const counted = state?.shownSessionId === auth.session.id && state.occurrenceStart?.getTime() === key.occurrenceStart.getTime();
     try {
       if (!counted && picked.delivery.capChecked === null) {
-        await changeStates(auth, row.id, now, () => repo.recordShow(db, key, actorOf(auth), extra), (written) => written);
+        await changeStates(auth, row.id, () => repo.recordShow(db, key, actorOf(auth), extra), (written) => written);
       } else if (!counted) {
         // A capped first show: re-checked and written under the member's lock, so parallel calls cannot both take the last place.
         const outcome = await changeStates(
           auth,
           row.id,
-          now,
           () =>
             db.transaction(async (tx) => {
               await repo.lockMemberDeliveries(tx, auth.user.id);
@@ -343,7 +342,6 @@ export function createPopupsService(deps: PopupsDeps) {
       const snoozed = await changeStates(
         auth,
         row.id,
-        now,
         () => repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
         (written) => written,
       );
@@ -358,7 +356,6 @@ export function createPopupsService(deps: PopupsDeps) {
       await changeStates(
         auth,
         row.id,
-        now,
         () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)),
         (written) => written,
       );

@@ -15,9 +15,9 @@ import type { MemberPopup } from '../../src/shared/schemas/popups';
 import { announceChange } from '../../src/server/lib/notify';
 import type * as MembersRepository from '../../src/server/modules/members/members.repository';
 import type * as PopupsRepository from '../../src/server/modules/popups/popups.repository';
+import { type Hook, runOnce } from './support/hooks';
 import { type TestApp, createTestApp, injectAs, signedInMember } from './support/test-app';
 
-type Hook = () => Promise<void>;
 const hooks = vi.hoisted(() => ({
   /** Runs once, after the next family member's change committed, before the service has its result. */
   afterFamilyUpdate: null as Hook | null,
@@ -25,11 +25,7 @@ const hooks = vi.hoisted(() => ({
   afterSnooze: null as Hook | null,
 }));
 
-const once = async (name: keyof typeof hooks) => {
-  const hook = hooks[name];
-  hooks[name] = null;
-  if (hook) await hook();
-};
+const once = (name: keyof typeof hooks) => runOnce(hooks, name);
 
 vi.mock('../../src/server/modules/members/members.repository', async (importOriginal) => {
   const real = await importOriginal<typeof MembersRepository>();

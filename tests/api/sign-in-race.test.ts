@@ -15,9 +15,9 @@ import type * as AuthRepository from '../../src/server/modules/auth/auth.reposit
 import type * as MfaRepository from '../../src/server/modules/auth/mfa.repository';
 import type * as Passwords from '../../src/server/modules/auth/passwords';
 import { latestMail } from './support/outbox';
+import { type Hook, runOnce } from './support/hooks';
 import { type TestApp, adminAccess, asUser, createTestApp, freshSessionHeaders, signedInAdmin, signedInMember, totpCode } from './support/test-app';
 
-type Hook = () => Promise<void>;
 const hooks = vi.hoisted(() => ({
   /** Runs once, right after the next password verification (argon2) finishes. */
   afterPasswordVerified: null as Hook | null,
@@ -27,11 +27,7 @@ const hooks = vi.hoisted(() => ({
   afterSessionInserted: null as Hook | null,
 }));
 
-const once = async (name: keyof typeof hooks) => {
-  const hook = hooks[name];
-  hooks[name] = null;
-  if (hook) await hook();
-};
+const once = (name: keyof typeof hooks) => runOnce(hooks, name);
 
 vi.mock('../../src/server/modules/auth/passwords', async (importOriginal) => {
   const real = await importOriginal<typeof Passwords>();

@@ -457,6 +457,21 @@ describe('the member’s states held in memory, through their own writes', () =>
     expect(await stateOf(m, p.id)).toMatchObject({ snoozeCount: 1, completedAt: t.clock() });
   });
 
+  it('costs a snooze or a completion of a popup held here one statement: the write, which checks the popup as the database has it', async () => {
+    const p = await popup({ maxSnoozes: 2 });
+    const m = await signedInMember(t.app);
+    expect(await nextId(m)).toBe(p.id);
+    for (const action of [() => snooze(m, p.id), () => complete(m, p.id)]) {
+      const { answer, texts } = await costOf(action);
+      expect(answer.statusCode, answer.body).toBe(200);
+      // Besides the write: on PostgreSQL without Redis, the change's announcement (pg_notify).
+      const writes = texts.filter((q) => !/pg_notify/.test(q));
+      expect(writes, JSON.stringify(texts)).toHaveLength(1);
+      expect(writes[0]).toMatch(/from popups where/);
+    }
+    expect(await stateOf(m, p.id)).toMatchObject({ snoozeCount: 1, completedAt: t.clock() });
+  });
+
   it('holds only what the rows say after concurrent snoozes, completions and shows of one member', async () => {
     const ps = [await popup({ maxSnoozes: 3, priority: 9 }), await popup({ maxSnoozes: 1, priority: 8 }), await popup({ maxSnoozes: 3, priority: 7 })];
     const m = await signedInMember(t.app);
@@ -498,6 +513,38 @@ describe('snooze and complete on a popup that is gone or not live', () => {
     }
     const states = await t.database.db.select().from(userPopupStates).where(eq(userPopupStates.userId, m.id));
     expect(states).toEqual([]);
+  });
+
+  it.each(['snooze', 'complete'] as const)('%s is refused by the database for a popup held here but moved out of the member’s audience or deleted at another instance (not announced yet): 404, nothing written', async (action) => {
+    const elsewhere = await popup();
+    const deleted = await popup({ priority: 4 });
+    const m = await signedInMember(t.app);
+    await active(m);
+    // Behind this instance's back, neither announced: still held as they were.
+    await t.database.db.update(popups).set({ audienceCompanyIds: [MISSING_ID] }).where(eq(popups.id, elsewhere.id));
+    await t.database.db.delete(popups).where(eq(popups.id, deleted.id));
+    expect(t.app.livePopups.holds(elsewhere.id) && t.app.livePopups.holds(deleted.id)).toBe(true);
+    for (const p of [elsewhere, deleted]) {
+      const res = await (action === 'snooze' ? snooze : complete)(m, p.id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Popup not found', code: 'not_found' });
+      expect(await stateOf(m, p.id)).toBeUndefined();
+    }
+    expect(await countEvents(`popup.${action === 'snooze' ? 'snoozed' : 'completed'}`, elsewhere.id, m.id)).toBe(0);
+  });
+
+  it('snoozes by the popup as the database has it when an administrator changed it at another instance (not announced yet)', async () => {
+    const p = await popup({ maxSnoozes: 1 });
+    const m = await signedInMember(t.app);
+    expect(await nextId(m)).toBe(p.id);
+    // Three snoozes allowed now; this instance still holds the popup with one.
+    t.clock.advance(1000);
+    await t.database.db.update(popups).set({ maxSnoozes: 3, updatedAt: t.clock() }).where(eq(popups.id, p.id));
+    const first = await snooze(m, p.id);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ snoozeCount: 1, maxSnoozes: 3, canSnooze: true });
+    expect((await snooze(m, p.id)).json()).toMatchObject({ snoozeCount: 2, maxSnoozes: 3 });
+    expect(await stateOf(m, p.id)).toMatchObject({ snoozeCount: 2 });
   });
 
   it.each(['snooze', 'complete'] as const)('%s reads the popup afresh: 404 for one switched off at another instance whose announcement has not arrived', async (action) => {

@@ -154,7 +154,7 @@ export async function findPopupForMember(db: DbOrTx, id: string, member: { userI
 /** True when the stored row belongs to another occurrence, i.e. counts as fresh. */
 const staleOccurrence = sql`user_popup_states.occurrence_start is distinct from excluded.occurrence_start`;
 
-interface StateKey {
+export interface StateKey {
   userId: string;
   popupId: string;
   occurrenceStart: Date;
@@ -196,10 +196,9 @@ interface WrittenState {
 }
 
 const STATE_RETURNING = sql.raw(`occurrence_start, snooze_count, last_snoozed_at, completed_at, last_shown_at, shown_session_id`);
-/** `STATE_RETURNING` of the written rows of `source`, times as JSON text (the driver's rows come as they are). */
-const writtenState = (source: string) =>
-  sql.raw(`select to_json(occurrence_start) #>> '{}' as occurrence_start, snooze_count, to_json(last_snoozed_at) #>> '{}' as last_snoozed_at,
-    to_json(completed_at) #>> '{}' as completed_at, to_json(last_shown_at) #>> '{}' as last_shown_at, shown_session_id from ${source}`);
+/** `STATE_RETURNING` of the written rows of CTE `s`, times as JSON text (the driver's rows come as they are). */
+const WRITTEN_STATE = `select to_json(occurrence_start) #>> '{}' as occurrence_start, snooze_count, to_json(last_snoozed_at) #>> '{}' as last_snoozed_at,
+    to_json(completed_at) #>> '{}' as completed_at, to_json(last_shown_at) #>> '{}' as last_shown_at, shown_session_id from s`;
 
 const dateOrNull = (at: string | null) => (at === null ? null : new Date(at));
 
@@ -255,7 +254,7 @@ const showStatement = (db: DbOrTx) =>
           select 1 from prev where prev.occurrence_start = ${p('occurrenceStart')}::timestamptz and prev.last_shown_at >= prev.occurrence_start))`,
       )}
     )
-    ${writtenState('s')}`,
+    ${sql.raw(WRITTEN_STATE)}`,
   );
 
 /** `showStatement`: the state as written when this call counted the show, else undefined. */
@@ -270,20 +269,54 @@ export async function recordShow(
   return fromWrittenState(row);
 }
 
+/** A popup a member acts on, as they saw it: its id, and its version (`updated_at`, to the millisecond). */
+export interface ActedOn {
+  popupId: string;
+  version: Date;
+}
+
+/**
+ * The popup a snooze or completion names, as the database has it at the write: still the
+ * version the member's call found (held in memory or read), on, live at the call's time, and in
+ * the member's audience. The write takes its rows from this, so it writes nothing when any of
+ * that no longer holds, and says so (`live`). An administrator's change moves `updated_at`.
+ */
+const actedOn = sql`select 1 from popups where ${popups.id} = ${p('popupId')}::uuid and ${popups.isActive}
+      and ${popups.startAt} <= ${p('now')}::timestamptz and ${popups.endAt} > ${p('now')}::timestamptz
+      and date_trunc('milliseconds', ${popups.updatedAt}) = ${p('version')}::timestamptz and ${inAudience}`;
+
+/** What a snooze or completion statement answers: whether the popup was as the call found it, and the state it wrote. */
+export interface StateWrite {
+  live: boolean;
+  state: MemberPopupState | undefined;
+}
+
+/** The statement's one row (`StateWriteRow`). */
+const stateWriteRow = sql.raw(`select exists (select 1 from live) as live, w.* from (select 1) as one left join (${WRITTEN_STATE}) as w on true`);
+
+/** The statement's row: `live`, then the written state's columns, all null when it wrote none. */
+type StateWriteRow = { live: boolean } & { [K in keyof WrittenState]: WrittenState[K] | null };
+
+function fromStateWrite(row: StateWriteRow | undefined): StateWrite {
+  if (row?.live !== true) return { live: false, state: undefined };
+  const { live: _live, ...written } = row;
+  return { live: true, state: written.snooze_count === null ? undefined : fromWrittenState(written as WrittenState) };
+}
+
 /**
  * One atomic statement, prepared once: +1 snooze unless the count for this occurrence has
- * reached `maxSnoozes`, and the `popup.snoozed` event only when it counted. Concurrent calls
- * serialise on the row lock and re-check the condition, so the count can never pass the
- * limit nor lose an increment.
+ * reached `maxSnoozes`, and the `popup.snoozed` event only when it counted; nothing when the
+ * popup is not as the call found it (`actedOn`). Concurrent calls serialise on the row lock and
+ * re-check the condition, so the count can never pass the limit nor lose an increment.
  */
 const snoozeStatement = (db: DbOrTx) =>
-  preparedStatement<WrittenState>(
+  preparedStatement<StateWriteRow>(
     db,
     'popups_snooze',
-    () => sql`with s as (
+    () => sql`with live as (${actedOn}), s as (
       insert into user_popup_states (user_id, popup_id, occurrence_start, snooze_count, last_snoozed_at, created_at)
       select ${p('userId')}::uuid, ${p('popupId')}::uuid, ${p('occurrenceStart')}::timestamptz, 1, ${p('now')}::timestamptz, ${p('now')}::timestamptz
-      where ${p('maxSnoozes')}::int >= 1
+      from live where ${p('maxSnoozes')}::int >= 1
       on conflict (user_id, popup_id) do update set
         snooze_count = case when ${staleOccurrence} then 1 else user_popup_states.snooze_count + 1 end,
         completed_at = case when ${staleOccurrence} then null else user_popup_states.completed_at end,
@@ -293,27 +326,29 @@ const snoozeStatement = (db: DbOrTx) =>
       where ${staleOccurrence} or user_popup_states.snooze_count < ${p('maxSnoozes')}::int
       returning ${STATE_RETURNING}
     ), e as (${eventFrom('s', POPUP_EVENT.snoozed)})
-    ${writtenState('s')}`,
+    ${stateWriteRow}`,
   );
 
-/** `snoozeStatement`: the state as written (the new count in it), or undefined at the limit. */
-export async function incrementSnooze(db: DbOrTx, k: StateKey & { maxSnoozes: number }, actor: EventActor): Promise<MemberPopupState | undefined> {
-  const [row] = await snoozeStatement(db).execute({ ...stateValues(k, actor), maxSnoozes: k.maxSnoozes });
-  return fromWrittenState(row);
+/** `snoozeStatement`: whether the popup was as found, and the state as written (the new count in it), none at the limit. */
+export async function incrementSnooze(db: DbOrTx, k: StateKey & ActedOn & { maxSnoozes: number }, actor: EventActor): Promise<StateWrite> {
+  const [row] = await snoozeStatement(db).execute({ ...stateValues(k, actor), version: k.version.toISOString(), maxSnoozes: k.maxSnoozes });
+  return fromStateWrite(row);
 }
 
 /**
  * Marks the occurrence completed, atomically, with its `popup.completed` event, in one
- * statement prepared once: a row (the state as written) when this call completed it, none
- * when it already was (a double completion from two tabs records one event, not two).
+ * statement prepared once: the state as written when this call completed it, none when it
+ * already was (a double completion from two tabs records one event, not two), nothing when the
+ * popup is not as the call found it (`actedOn`).
  */
 const completeStatement = (db: DbOrTx) =>
-  preparedStatement<WrittenState>(
+  preparedStatement<StateWriteRow>(
     db,
     'popups_complete',
-    () => sql`with s as (
+    () => sql`with live as (${actedOn}), s as (
       insert into user_popup_states (user_id, popup_id, occurrence_start, snooze_count, completed_at, created_at)
-      values (${p('userId')}::uuid, ${p('popupId')}::uuid, ${p('occurrenceStart')}::timestamptz, 0, ${p('now')}::timestamptz, ${p('now')}::timestamptz)
+      select ${p('userId')}::uuid, ${p('popupId')}::uuid, ${p('occurrenceStart')}::timestamptz, 0, ${p('now')}::timestamptz, ${p('now')}::timestamptz
+      from live
       on conflict (user_id, popup_id) do update set
         snooze_count = case when ${staleOccurrence} then 0 else user_popup_states.snooze_count end,
         last_snoozed_at = case when ${staleOccurrence} then null else user_popup_states.last_snoozed_at end,
@@ -323,13 +358,13 @@ const completeStatement = (db: DbOrTx) =>
       where ${staleOccurrence} or user_popup_states.completed_at is null
       returning ${STATE_RETURNING}
     ), e as (${eventFrom('s', POPUP_EVENT.completed)})
-    ${writtenState('s')}`,
+    ${stateWriteRow}`,
   );
 
-/** `completeStatement`: the state as written when this call completed the occurrence, else undefined. */
-export async function markCompleted(db: DbOrTx, k: StateKey, actor: EventActor): Promise<MemberPopupState | undefined> {
-  const [row] = await completeStatement(db).execute(stateValues(k, actor));
-  return fromWrittenState(row);
+/** `completeStatement`: whether the popup was as found, and the state as written when this call completed the occurrence. */
+export async function markCompleted(db: DbOrTx, k: StateKey & ActedOn, actor: EventActor): Promise<StateWrite> {
+  const [row] = await completeStatement(db).execute({ ...stateValues(k, actor), version: k.version.toISOString() });
+  return fromStateWrite(row);
 }
 
 const sortColumns: Record<PopupSortField, SQL | typeof popups.priority | typeof popups.createdAt> = {

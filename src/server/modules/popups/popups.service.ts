@@ -178,15 +178,6 @@ export function createPopupsService(deps: PopupsDeps) {
 
   const actorOf = (a: Actor) => ({ actorUserId: a.user.id, companyId: a.user.companyId });
 
-  /** The popup behind a member action: 404 when it is gone, not live, or not for this member's audience. */
-  async function livePopup(auth: Actor, id: string, now: Date) {
-    const row = isUuid(id) ? await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId }) : undefined;
-    if (!row || !isLive(row, now)) throw new AppError('not_found', m.notFound);
-    const occurrence = occurrenceAt(deliverable(row), now);
-    if (!occurrence) throw new AppError('not_found', m.notFound);
-    return { row, occurrence };
-  }
-
   /**
    * True when the popup's foreign key refused a member's state write: the popup was deleted
    * since it was found among those held (at another instance, whose announcement is not here yet).
@@ -217,6 +208,39 @@ export function createPopupsService(deps: PopupsDeps) {
       (result, announce) => memberPopupStates.wrote(userId, stamp, clock(), popupId, written(result)!, announce),
     );
   };
+
+  /**
+   * A snooze or completion of popup `id`, written by `write` against the popup as this call
+   * finds it: as held in memory first (no read), and, when the write's statement says the
+   * database no longer has it so (switched off, changed, over, out of the member's audience,
+   * gone: repo `actedOn`), as read afresh. 404 when it is not live for the member either way.
+   * The popup's row, and the state written (undefined: the write changed nothing).
+   */
+  async function actOn(
+    auth: Actor,
+    id: string,
+    write: (row: HeldPopup, key: repo.StateKey & repo.ActedOn) => Promise<repo.StateWrite>,
+  ): Promise<{ row: HeldPopup; state: repo.MemberPopupState | undefined }> {
+    if (!isUuid(id)) throw new AppError('not_found', m.notFound);
+    const now = clock();
+    const attempt = async (row: HeldPopup | undefined) => {
+      const occurrence = row && isLive(row, now) ? occurrenceAt(deliverable(row), now) : null;
+      if (!row || !occurrence) return undefined;
+      const key = { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, version: row.updatedAt };
+      const result = await changeStates(auth, row.id, () => write(row, key), (written) => written.state);
+      return result.live ? { row, state: result.state } : undefined;
+    };
+    try {
+      const wanted = id.toLowerCase();
+      const done =
+        (await attempt((await livePopups.current(now)).find((row) => row.id === wanted))) ??
+        (await attempt(await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId })));
+      if (done) return done;
+    } catch (err) {
+      if (!deletedMeanwhile(err)) throw err;
+    }
+    throw new AppError('not_found', m.notFound);
+  }
 
   /** The member's stored states of `rows`, by popup id: held in memory per member while nothing of theirs changes. */
   const statesOf = (auth: Actor, rows: readonly HeldPopup[], now: Date): Promise<HeldStates> =>
@@ -337,28 +361,14 @@ export function createPopupsService(deps: PopupsDeps) {
 
     /** +1 snooze in the current occurrence; 400 at the limit, 404 when gone or not live. */
     async snooze(auth: Actor, id: string): Promise<MemberPopup> {
-      const now = clock();
-      const { row, occurrence } = await livePopup(auth, id, now);
-      const snoozed = await changeStates(
-        auth,
-        row.id,
-        () => repo.incrementSnooze(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, maxSnoozes: row.maxSnoozes }, actorOf(auth)),
-        (written) => written,
-      );
-      if (!snoozed) throw new AppError('snooze_limit_reached', m.snoozeLimit);
-      return toMemberPopup(row, snoozed, settings);
+      const { row, state } = await actOn(auth, id, (popup, key) => repo.incrementSnooze(db, { ...key, maxSnoozes: popup.maxSnoozes }, actorOf(auth)));
+      if (!state) throw new AppError('snooze_limit_reached', m.snoozeLimit);
+      return toMemberPopup(row, state, settings);
     },
 
     /** Marks the current occurrence completed; a repeat is answered the same and not counted twice. */
     async complete(auth: Actor, id: string): Promise<{ id: string; completed: true }> {
-      const now = clock();
-      const { row, occurrence } = await livePopup(auth, id, now);
-      await changeStates(
-        auth,
-        row.id,
-        () => repo.markCompleted(db, { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now }, actorOf(auth)),
-        (written) => written,
-      );
+      const { row } = await actOn(auth, id, (_popup, key) => repo.markCompleted(db, key, actorOf(auth)));
       return { id: row.id, completed: true };
     },
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, popups, userPopupStates } from '../../src/db/schema';
 import type { MemberPopup } from '../../src/shared/schemas/popups';
 import { MISSING_ID, createTestApp, injectAs, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
-import { announceChange } from '../../src/server/lib/notify';
+import { type CacheChange, announceChange, onAnnouncedChange } from '../../src/server/lib/notify';
 import { statementCounter } from './support/statements';
 
 let t: TestApp;
@@ -524,12 +524,23 @@ describe('snooze and complete on a popup that is gone or not live', () => {
     await t.database.db.update(popups).set({ audienceCompanyIds: [MISSING_ID] }).where(eq(popups.id, elsewhere.id));
     await t.database.db.delete(popups).where(eq(popups.id, deleted.id));
     expect(t.app.livePopups.holds(elsewhere.id) && t.app.livePopups.holds(deleted.id)).toBe(true);
-    for (const p of [elsewhere, deleted]) {
-      const res = await (action === 'snooze' ? snooze : complete)(m, p.id);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Popup not found', code: 'not_found' });
-      expect(await stateOf(m, p.id)).toBeUndefined();
+    const heard: CacheChange[] = [];
+    const stop = onAnnouncedChange(t.database.db, (change) => heard.push(change));
+    try {
+      for (const p of [elsewhere, deleted]) {
+        // The write that finds the popup not as held (and writes nothing), then the popup read afresh: two statements.
+        const texts = await statements.during(async () => {
+          const res = await (action === 'snooze' ? snooze : complete)(m, p.id);
+          expect(res.statusCode).toBe(404);
+          expect(res.json()).toEqual({ error: 'Popup not found', code: 'not_found' });
+        });
+        expect(texts, JSON.stringify(texts)).toHaveLength(2);
+        expect(await stateOf(m, p.id)).toBeUndefined();
+      }
+    } finally {
+      stop();
     }
+    expect(heard).toEqual([]);
     expect(await countEvents(`popup.${action === 'snooze' ? 'snoozed' : 'completed'}`, elsewhere.id, m.id)).toBe(0);
   });
 
@@ -545,6 +556,51 @@ describe('snooze and complete on a popup that is gone or not live', () => {
     expect(first.json()).toMatchObject({ snoozeCount: 1, maxSnoozes: 3, canSnooze: true });
     expect((await snooze(m, p.id)).json()).toMatchObject({ snoozeCount: 2, maxSnoozes: 3 });
     expect(await stateOf(m, p.id)).toMatchObject({ snoozeCount: 2 });
+  });
+
+  it('refuses a snooze past a limit lowered at another instance, even when the change left updated_at as it was', async () => {
+    const p = await popup({ maxSnoozes: 3 });
+    const m = await signedInMember(t.app);
+    expect((await snooze(m, p.id)).json()).toMatchObject({ snoozeCount: 1, maxSnoozes: 3 });
+    // Behind this instance's back, not announced, updated_at untouched: the popup held still says 3.
+    await t.database.db.update(popups).set({ maxSnoozes: 1 }).where(eq(popups.id, p.id));
+    const res = await snooze(m, p.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'snooze_limit_reached' });
+    expect(await stateOf(m, p.id)).toMatchObject({ snoozeCount: 1 });
+  });
+
+  it('completes the occurrence the database’s schedule gives when the popup was rescheduled at another instance (not announced, updated_at untouched)', async () => {
+    const startAt = new Date(t.clock().getTime() - 2 * DAY - HOUR);
+    const p = await popup({ startAt, timezone: 'UTC' });
+    const m = await signedInMember(t.app);
+    await active(m);
+    await t.database.db.update(popups).set({ recurrence: 'DAILY', interval: 1 }).where(eq(popups.id, p.id));
+    expect((await complete(m, p.id)).statusCode).toBe(200);
+    // Daily from two days and an hour ago: the current occurrence began an hour ago, not at the popup's start.
+    expect((await stateOf(m, p.id))?.occurrenceStart).toEqual(new Date(startAt.getTime() + 2 * DAY));
+  });
+
+  it('reads the popup by id, not every live one, when the copy of the popups is off', async () => {
+    const off = await createTestApp({ env: { POPUPS_CACHE_TTL_MS: '0' } });
+    try {
+      const counter = statementCounter(off.database.db);
+      const now = off.clock().getTime();
+      const [p] = await off.database.db
+        .insert(popups)
+        .values({ title: 'Uncached', message: 'Off.', target: 'home', startAt: new Date(now - HOUR), endAt: new Date(now + DAY), recurrence: 'NONE', timezone: 'UTC', maxSnoozes: 2, priority: 5, isActive: true })
+        .returning();
+      const m = await signedInMember(off.app);
+      await injectAs(off, m, { method: 'GET', url: '/api/popups/active' });
+      const texts = await counter.during(async () => {
+        expect((await injectAs(off, m, { method: 'POST', url: `/api/popups/${p!.id}/snooze` })).statusCode).toBe(200);
+      });
+      const sent = texts.filter((q) => !/pg_notify/.test(q));
+      expect(sent, JSON.stringify(texts)).toHaveLength(2);
+      expect(sent[0]).toMatch(/"popups"."id" = \$1/);
+    } finally {
+      await off.close();
+    }
   });
 
   it.each(['snooze', 'complete'] as const)('%s reads the popup afresh: 404 for one switched off at another instance whose announcement has not arrived', async (action) => {

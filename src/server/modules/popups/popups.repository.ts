@@ -32,14 +32,17 @@ const bestOrder = [desc(popups.priority), asc(popups.endAt), asc(popups.createdA
 
 /**
  * The popup's audience holds this member: their employer is listed (or none is), and they are
- * enrolled / have family members when the popup asks for it (placeholders `userId`,
- * `companyId`). Evaluated by the database, once per member (the EXISTS are uncorrelated with
- * the popup row: init plans). The same rule in
- * memory, for the popups held by live-popups.ts: `liveForEmployer` and `matchesFacts` there.
+ * enrolled / have family members when the popup asks for it (placeholders `audienceUserId`,
+ * `audienceCompanyId`). Evaluated by the database, once per member (the EXISTS are uncorrelated
+ * with the popup row: init plans). The same rule in memory, for the popups held by
+ * live-popups.ts: `liveForEmployer` and `matchesFacts` there.
  */
-const inAudience = sql`(cardinality(${popups.audienceCompanyIds}) = 0 or ${sql.placeholder('companyId')}::uuid = any(${popups.audienceCompanyIds}))
-    and (not ${popups.audienceEnrolledOnly} or exists (select 1 from users au where au.id = ${sql.placeholder('userId')}::uuid and au.enrolled_at is not null))
-    and (not ${popups.audienceWithFamilyOnly} or exists (select 1 from participants ap where ap.user_id = ${sql.placeholder('userId')}::uuid and ap.family_member_count > 0))`;
+const inAudience = sql`(cardinality(${popups.audienceCompanyIds}) = 0 or ${sql.placeholder('audienceCompanyId')}::uuid = any(${popups.audienceCompanyIds}))
+    and (not ${popups.audienceEnrolledOnly} or exists (select 1 from users au where au.id = ${sql.placeholder('audienceUserId')}::uuid and au.enrolled_at is not null))
+    and (not ${popups.audienceWithFamilyOnly} or exists (select 1 from participants ap where ap.user_id = ${sql.placeholder('audienceUserId')}::uuid and ap.family_member_count > 0))`;
+
+/** `inAudience`'s placeholders for this member. */
+const audienceOf = (member: { userId: string; companyId: string }) => ({ audienceUserId: member.userId, audienceCompanyId: member.companyId });
 
 const livePopupsQuery = (db: DbOrTx) =>
   prepared(db, 'popups_on', (d) =>
@@ -147,7 +150,7 @@ const popupForMemberQuery = (db: DbOrTx) =>
 
 /** The popup, if this member is in its audience (a member outside it cannot snooze or complete it). */
 export async function findPopupForMember(db: DbOrTx, id: string, member: { userId: string; companyId: string }): Promise<PopupRow | undefined> {
-  const [row] = await popupForMemberQuery(db).execute({ id, ...member });
+  const [row] = await popupForMemberQuery(db).execute({ id, ...audienceOf(member) });
   return row;
 }
 
@@ -269,21 +272,44 @@ export async function recordShow(
   return fromWrittenState(row);
 }
 
-/** A popup a member acts on, as they saw it: its id, and its version (`updated_at`, to the millisecond). */
+/**
+ * A popup a member acts on, as the call found it (held in memory, or read): what the write
+ * relies on, its schedule (the occurrence the state is kept for) and its snooze limit.
+ */
 export interface ActedOn {
   popupId: string;
-  version: Date;
+  startAt: Date;
+  endAt: Date;
+  recurrence: string;
+  interval: number;
+  timezone: string;
+  maxSnoozes: number;
 }
 
 /**
- * The popup a snooze or completion names, as the database has it at the write: still the
- * version the member's call found (held in memory or read), on, live at the call's time, and in
- * the member's audience. The write takes its rows from this, so it writes nothing when any of
- * that no longer holds, and says so (`live`). An administrator's change moves `updated_at`.
+ * The popup a snooze or completion names, as the database has it in the write's own statement:
+ * on, live at the call's time, the member in its audience, and with the schedule and snooze
+ * limit the call worked from (times to the millisecond, as the app holds them). The write takes
+ * its rows from this, so it writes nothing when any of that no longer holds, and says so
+ * (`live`); the call then reads the popup afresh. A change that commits while the statement
+ * runs is not seen, as by any read (READ COMMITTED: its snapshot).
  */
 const actedOn = sql`select 1 from popups where ${popups.id} = ${p('popupId')}::uuid and ${popups.isActive}
       and ${popups.startAt} <= ${p('now')}::timestamptz and ${popups.endAt} > ${p('now')}::timestamptz
-      and date_trunc('milliseconds', ${popups.updatedAt}) = ${p('version')}::timestamptz and ${inAudience}`;
+      and date_trunc('milliseconds', ${popups.startAt}) = ${p('startAt')}::timestamptz and date_trunc('milliseconds', ${popups.endAt}) = ${p('endAt')}::timestamptz
+      and ${popups.recurrence} = ${p('recurrence')} and ${popups.interval} = ${p('interval')}::int and ${popups.timezone} = ${p('timezone')}
+      and ${popups.maxSnoozes} = ${p('maxSnoozes')}::int and ${inAudience}`;
+
+/** `actedOn`'s placeholders. */
+const actedOnValues = (k: ActedOn & { userId: string }, companyId: string) => ({
+  startAt: k.startAt.toISOString(),
+  endAt: k.endAt.toISOString(),
+  recurrence: k.recurrence,
+  interval: k.interval,
+  timezone: k.timezone,
+  maxSnoozes: k.maxSnoozes,
+  ...audienceOf({ userId: k.userId, companyId }),
+});
 
 /** What a snooze or completion statement answers: whether the popup was as the call found it, and the state it wrote. */
 export interface StateWrite {
@@ -305,8 +331,8 @@ function fromStateWrite(row: StateWriteRow | undefined): StateWrite {
 
 /**
  * One atomic statement, prepared once: +1 snooze unless the count for this occurrence has
- * reached `maxSnoozes`, and the `popup.snoozed` event only when it counted; nothing when the
- * popup is not as the call found it (`actedOn`). Concurrent calls serialise on the row lock and
+ * reached `maxSnoozes` (the popup's, as `actedOn` checks), and the `popup.snoozed` event only
+ * when it counted; nothing when the popup is not as the call found it (`actedOn`). Concurrent calls serialise on the row lock and
  * re-check the condition, so the count can never pass the limit nor lose an increment.
  */
 const snoozeStatement = (db: DbOrTx) =>
@@ -330,8 +356,8 @@ const snoozeStatement = (db: DbOrTx) =>
   );
 
 /** `snoozeStatement`: whether the popup was as found, and the state as written (the new count in it), none at the limit. */
-export async function incrementSnooze(db: DbOrTx, k: StateKey & ActedOn & { maxSnoozes: number }, actor: EventActor): Promise<StateWrite> {
-  const [row] = await snoozeStatement(db).execute({ ...stateValues(k, actor), version: k.version.toISOString(), maxSnoozes: k.maxSnoozes });
+export async function incrementSnooze(db: DbOrTx, k: StateKey & ActedOn, member: EventActor & { companyId: string }): Promise<StateWrite> {
+  const [row] = await snoozeStatement(db).execute({ ...stateValues(k, member), ...actedOnValues(k, member.companyId) });
   return fromStateWrite(row);
 }
 
@@ -362,8 +388,8 @@ const completeStatement = (db: DbOrTx) =>
   );
 
 /** `completeStatement`: whether the popup was as found, and the state as written when this call completed the occurrence. */
-export async function markCompleted(db: DbOrTx, k: StateKey & ActedOn, actor: EventActor): Promise<StateWrite> {
-  const [row] = await completeStatement(db).execute({ ...stateValues(k, actor), version: k.version.toISOString() });
+export async function markCompleted(db: DbOrTx, k: StateKey & ActedOn, member: EventActor & { companyId: string }): Promise<StateWrite> {
+  const [row] = await completeStatement(db).execute({ ...stateValues(k, member), ...actedOnValues(k, member.companyId) });
   return fromStateWrite(row);
 }
 

@@ -212,29 +212,30 @@ export function createPopupsService(deps: PopupsDeps) {
   /**
    * A snooze or completion of popup `id`, written by `write` against the popup as this call
    * finds it: as held in memory first (no read), and, when the write's statement says the
-   * database no longer has it so (switched off, changed, over, out of the member's audience,
-   * gone: repo `actedOn`), as read afresh. 404 when it is not live for the member either way.
+   * database no longer has it so (switched off, rescheduled, its limit changed, over, out of the
+   * member's audience, gone: repo `actedOn`), as read afresh. 404 when it is not live for the member either way.
    * The popup's row, and the state written (undefined: the write changed nothing).
    */
   async function actOn(
     auth: Actor,
     id: string,
-    write: (row: HeldPopup, key: repo.StateKey & repo.ActedOn) => Promise<repo.StateWrite>,
+    write: (key: repo.StateKey & repo.ActedOn) => Promise<repo.StateWrite>,
   ): Promise<{ row: HeldPopup; state: repo.MemberPopupState | undefined }> {
     if (!isUuid(id)) throw new AppError('not_found', m.notFound);
     const now = clock();
     const attempt = async (row: HeldPopup | undefined) => {
       const occurrence = row && isLive(row, now) ? occurrenceAt(deliverable(row), now) : null;
       if (!row || !occurrence) return undefined;
-      const key = { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, version: row.updatedAt };
-      const result = await changeStates(auth, row.id, () => write(row, key), (written) => written.state);
+      const { startAt, endAt, recurrence, interval, timezone, maxSnoozes } = row;
+      const key = { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, startAt, endAt, recurrence, interval, timezone, maxSnoozes };
+      const result = await changeStates(auth, row.id, () => write(key), (written) => written.state);
       return result.live ? { row, state: result.state } : undefined;
     };
     try {
       const wanted = id.toLowerCase();
-      const done =
-        (await attempt((await livePopups.current(now)).find((row) => row.id === wanted))) ??
-        (await attempt(await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId })));
+      // With the copy off (or the channel down) it would load every live popup: read this one instead.
+      const held = livePopups.enabled ? (await livePopups.current(now)).find((row) => row.id === wanted) : undefined;
+      const done = (await attempt(held)) ?? (await attempt(await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId })));
       if (done) return done;
     } catch (err) {
       if (!deletedMeanwhile(err)) throw err;
@@ -361,14 +362,14 @@ export function createPopupsService(deps: PopupsDeps) {
 
     /** +1 snooze in the current occurrence; 400 at the limit, 404 when gone or not live. */
     async snooze(auth: Actor, id: string): Promise<MemberPopup> {
-      const { row, state } = await actOn(auth, id, (popup, key) => repo.incrementSnooze(db, { ...key, maxSnoozes: popup.maxSnoozes }, actorOf(auth)));
+      const { row, state } = await actOn(auth, id, (key) => repo.incrementSnooze(db, key, actorOf(auth)));
       if (!state) throw new AppError('snooze_limit_reached', m.snoozeLimit);
       return toMemberPopup(row, state, settings);
     },
 
     /** Marks the current occurrence completed; a repeat is answered the same and not counted twice. */
     async complete(auth: Actor, id: string): Promise<{ id: string; completed: true }> {
-      const { row } = await actOn(auth, id, (_popup, key) => repo.markCompleted(db, key, actorOf(auth)));
+      const { row } = await actOn(auth, id, (key) => repo.markCompleted(db, key, actorOf(auth)));
       return { id: row.id, completed: true };
     },
 

@@ -219,13 +219,9 @@ export function openChangePublisher(options: { redisUrl?: string | undefined; da
     };
   }
   if (options.databaseUrl) {
-    return { publish: (change) => pgNotify(options.db, encodeChange(change, origin)), close: async () => {} };
+    return { publish: (change) => pgNotifyAll(options.db, [encodeChange(change, origin)]), close: async () => {} };
   }
   return undefined;
-}
-
-async function pgNotify(db: DbOrTx, payload: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${PG_CHANNEL}, ${payload})`);
 }
 
 /** At most this many changes in one NOTIFY statement (each payload is well under 100 bytes). */

@@ -188,7 +188,7 @@ const stateValues = (k: StateKey, actor: EventActor, extra: Record<string, unkno
 const eventFrom = (source: string, type: string, payload: SQL = sql`${p('payload')}::jsonb`) =>
   eventsFrom(source, { type, actorUserId: p('actorUserId'), companyId: p('companyId'), payload, at: p('now') });
 
-/** The state a write leaves, as its statement returns it (`STATE_RETURNING`; times as JSON text). */
+/** The state a write leaves, as its upsert returns it (`STATE_RETURNING`). */
 interface WrittenState {
   occurrence_start: string | null;
   snooze_count: number;
@@ -198,10 +198,9 @@ interface WrittenState {
   shown_session_id: string | null;
 }
 
-const STATE_RETURNING = sql.raw(`occurrence_start, snooze_count, last_snoozed_at, completed_at, last_shown_at, shown_session_id`);
-/** `STATE_RETURNING` of the written rows of CTE `s`, times as JSON text (the driver's rows come as they are). */
-const WRITTEN_STATE = `select to_json(occurrence_start) #>> '{}' as occurrence_start, snooze_count, to_json(last_snoozed_at) #>> '{}' as last_snoozed_at,
-    to_json(completed_at) #>> '{}' as completed_at, to_json(last_shown_at) #>> '{}' as last_shown_at, shown_session_id from s`;
+/** The row a state upsert returns, times as JSON text (the driver's rows come as they are). */
+const STATE_RETURNING = sql.raw(`to_json(occurrence_start) #>> '{}' as occurrence_start, snooze_count, to_json(last_snoozed_at) #>> '{}' as last_snoozed_at,
+    to_json(completed_at) #>> '{}' as completed_at, to_json(last_shown_at) #>> '{}' as last_shown_at, shown_session_id`);
 
 const dateOrNull = (at: string | null) => (at === null ? null : new Date(at));
 
@@ -257,7 +256,7 @@ const showStatement = (db: DbOrTx) =>
           select 1 from prev where prev.occurrence_start = ${p('occurrenceStart')}::timestamptz and prev.last_shown_at >= prev.occurrence_start))`,
       )}
     )
-    ${sql.raw(WRITTEN_STATE)}`,
+    select * from s`,
   );
 
 /** `showStatement`: the state as written when this call counted the show, else undefined. */
@@ -318,7 +317,7 @@ export interface StateWrite {
 }
 
 /** The statement's one row (`StateWriteRow`). */
-const stateWriteRow = sql.raw(`select exists (select 1 from live) as live, w.* from (select 1) as one left join (${WRITTEN_STATE}) as w on true`);
+const stateWriteRow = sql.raw(`select exists (select 1 from live) as live, s.* from (select 1) as one left join s on true`);
 
 /** The statement's row: `live`, then the written state's columns, all null when it wrote none. */
 type StateWriteRow = { live: boolean } & { [K in keyof WrittenState]: WrittenState[K] | null };

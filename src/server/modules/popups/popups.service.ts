@@ -213,8 +213,9 @@ export function createPopupsService(deps: PopupsDeps) {
    * A snooze or completion of popup `id`, written by `write` against the popup as this call
    * finds it: as held in memory first (no read), and, when the write's statement says the
    * database no longer has it so (switched off, rescheduled, its limit changed, over, out of the
-   * member's audience, gone: repo `actedOn`), as read afresh. 404 when it is not live for the member either way.
-   * The popup's row, and the state written (undefined: the write changed nothing).
+   * member's audience, gone: repo `actedOn`), as read afresh. 404 when it is not live for the
+   * member either way. The popup's row, and the state written (undefined: the write changed
+   * nothing).
    */
   async function actOn(
     auth: Actor,

@@ -10,7 +10,9 @@
  * The app is served from the build (BUILD_OUT, default dist) by the real server, as `npm start`
  * serves it, so compression is whatever the server does with the built assets; WEB_URL measures
  * a server already running instead (it must allow registrations: AUTH_RATE_LIMIT_PER_IP).
- * WEB_ROUTES=/home picks routes; WEB_REPORTS=<dir> keeps the Lighthouse reports. Needs Debian's
+ * WEB_ROUTES=/home picks routes; WEB_REPORTS=<dir> keeps the Lighthouse reports and their traces;
+ * WEB_LH_EXTRA adds Lighthouse flags (`--additional-trace-categories=disabled-by-default-v8.cpu_profiler`
+ * samples the kept traces' JavaScript, at some cost to the figures). Needs Debian's
  * Chromium (/usr/bin/chromium or CHROMIUM_PATH); Lighthouse is a devDependency and runs
  * offline. Build first: `npm run build && npm run bench -- web`.
  */
@@ -216,7 +218,11 @@ async function lighthouse(url: string, port: number, keepAs?: string): Promise<L
   const dir = mkdtempSync(path.join(tmpdir(), 'web-bench-lh-'));
   const out = path.join(dir, 'report.json');
   try {
-    const child = spawn(process.execPath, [lighthouseCli, url, `--port=${port}`, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const args = [lighthouseCli, url, `--port=${port}`, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices'];
+    // Kept reports come with the run's trace (report-0.trace.json), to read the long tasks in.
+    if (keepAs) args.push('--save-assets');
+    if (process.env.WEB_LH_EXTRA) args.push(...process.env.WEB_LH_EXTRA.split(' '));
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -224,6 +230,8 @@ async function lighthouse(url: string, port: number, keepAs?: string): Promise<L
     if (keepAs) {
       mkdirSync(path.dirname(keepAs), { recursive: true });
       copyFileSync(out, keepAs);
+      const trace = path.join(dir, 'report-0.trace.json');
+      if (existsSync(trace)) copyFileSync(trace, keepAs.replace(/\.json$/, '.trace.json'));
     }
     type Audit = { score: number | null; numericValue?: number };
     const report = JSON.parse(readFileSync(out, 'utf8')) as {

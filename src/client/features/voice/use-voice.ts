@@ -33,12 +33,19 @@ export function useVoiceSupport(): VoiceSupport {
   return useMemo(() => detectVoiceSupport(readNavigatorFacts(voiceWindow())), []);
 }
 
-/** Tab visibility and the Battery Status API (where present) feed the session for its whole life. */
+/**
+ * Tab visibility and the Battery Status API (where present) feed the session for its whole life.
+ * Bound once the voice block has committed, never while React renders: an answer landing in the
+ * middle of a time-sliced render (the battery's first reading) would change the state the render
+ * read, and React would then render the whole pending tree again in one blocking task to stay
+ * consistent. The visibility is read again here, in case it changed since the session began.
+ */
 function bindEnvironment(runtime: VoiceRuntime): () => void {
   const win = voiceWindow();
   let disposed = false;
   const onVisibility = () => runtime.dispatch({ type: 'visibility_changed', hidden: document.visibilityState === 'hidden' });
   document.addEventListener('visibilitychange', onVisibility);
+  onVisibility();
   let battery: BatteryLike | null = null;
   const onLevel = () => {
     if (battery) runtime.dispatch({ type: 'battery_changed', level: battery.level });
@@ -64,17 +71,22 @@ function bindEnvironment(runtime: VoiceRuntime): () => void {
  * and the activity log survive leaving Home and coming back. A new sign-in (new token)
  * starts from an empty log: the log is in memory only and never sent to the server.
  */
-let active: { key: string; runtime: VoiceRuntime; unbind: () => void } | null = null;
+let active: { key: string; runtime: VoiceRuntime; unbind: (() => void) | null } | null = null;
 
 function runtimeFor(key: string, isSafari: boolean): VoiceRuntime {
   if (active?.key === key) return active.runtime;
   if (active) {
-    active.unbind();
+    active.unbind?.();
     active.runtime.dispose();
   }
   const runtime = createVoiceRuntime({ initial: initialVoiceState({ isSafari, hidden: document.visibilityState === 'hidden' }) });
-  active = { key, runtime, unbind: bindEnvironment(runtime) };
+  active = { key, runtime, unbind: null };
   return runtime;
+}
+
+/** Binds the environment to the active session, once: it stays bound after the block unmounts. */
+function bindActive(runtime: VoiceRuntime) {
+  if (active?.runtime === runtime && !active.unbind) active.unbind = bindEnvironment(runtime);
 }
 
 /** The voice session for the voice block: state, dispatch, and the recogniser wired to it. */
@@ -84,6 +96,8 @@ export function useVoiceSession(support: VoiceSupport) {
   // The same state for a screen drawn ahead of time (app/static-screen.tsx): the session's start.
   const state = useSyncExternalStore(runtime.subscribe, runtime.getState, runtime.getState);
   const navigate = useNavigate();
+
+  useEffect(() => bindActive(runtime), [runtime]);
 
   useEffect(() => {
     const win = voiceWindow();
@@ -118,8 +132,14 @@ const subscribeEverySecond = (onTick: () => void) => {
 };
 const subscribeNever = () => () => undefined;
 const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
+const stopped = () => 0;
 
-/** The current time to the second, re-rendering every second while `active` (session countdown). */
+/**
+ * The current time to the second, re-rendering every second while `active` (session countdown);
+ * 0 while not. A stopped clock must not move: React compares the value again before committing
+ * a time-sliced render, and a second turning over mid-render would have it render the whole
+ * pending tree again, blocking, for a countdown no one sees.
+ */
 export function useSecondClock(active: boolean): number {
-  return useSyncExternalStore(active ? subscribeEverySecond : subscribeNever, currentSecond, currentSecond);
+  return useSyncExternalStore(active ? subscribeEverySecond : subscribeNever, active ? currentSecond : stopped, active ? currentSecond : stopped);
 }

@@ -375,6 +375,12 @@ describe('battery', () => {
   it('the first reading already below 30% logs the warning', () => {
     expect(kinds(run([[battery(29), T0]]).state)).toEqual(['low_battery_warning']);
   });
+
+  it('a reading of the same percentage changes nothing (the same state, so no one re-renders)', () => {
+    const before = run([[battery(64), T0]]).state;
+    expect(transition(before, battery(64.4), T0 + 1).state).toBe(before);
+    expect(transition(before, battery(63), T0 + 2).state.batteryPercent).toBe(63);
+  });
 });
 
 describe('hidden tab', () => {

@@ -226,6 +226,7 @@ function handle(state: VoiceSessionState, event: VoiceEvent, now: number, effect
     case 'battery_changed': {
       const percent = batteryPercentOf(event.level);
       const before = state.batteryPercent;
+      if (percent === before) return state;
       let next: VoiceSessionState = { ...state, batteryPercent: percent };
       if (isLowBatteryWarning(percent) && !isLowBatteryWarning(before)) {
         next = log(next, now, 'low_battery_warning', `${percent}%`);

@@ -185,6 +185,29 @@ function preloadAppChunk(): Plugin {
 }
 
 /**
+ * Code a session fetches at an idle moment, for later (auth-provider.tsx: the idle warning, and
+ * what sign-out runs to clear the device). Their `import()` starts one request, and the module
+ * loader fetches what they import once they have arrived, instead of Vite's preload helper adding
+ * a `modulepreload` link for each of those in the same task: every link is a request started
+ * from script, a few milliseconds of main thread each, and nothing waits for this code.
+ */
+const BACKGROUND_CHUNKS = ['idle-warning-dialog', 'device-data'];
+const isBackgroundChunk = (file: string) => BACKGROUND_CHUNKS.some((name) => path.basename(file).startsWith(`${name}-`));
+
+/** Fails the build when a name in BACKGROUND_CHUNKS no longer names a chunk (a file renamed). */
+function checkBackgroundChunks(): Plugin {
+  return {
+    name: 'wellhaven:background-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const name of BACKGROUND_CHUNKS) {
+        if (!Object.keys(bundle).some((file) => path.basename(file).startsWith(`${name}-`))) this.error(`BACKGROUND_CHUNKS names ${name}, which no chunk is called`);
+      }
+    },
+  };
+}
+
+/**
  * The service worker, `src/client/sw.ts` (Workbox modules; docs/decisions/pwa-offline.md), built
  * by vite-plugin-pwa into `sw.js`. Its precache list is written in after the build has drawn
  * /login and /home into their HTML (scripts/prerender.mjs), by scripts/service-worker.mjs:
@@ -212,7 +235,7 @@ function serviceWorker() {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadAppChunk(), serviceWorker()],
+  plugins: [react(), tailwindcss(), preloadAppChunk(), checkBackgroundChunks(), serviceWorker()],
   build: {
     outDir: `../../${out}/client`,
     emptyOutDir: true,
@@ -220,9 +243,14 @@ export default defineConfig({
     target: 'es2022',
     reportCompressedSize: false,
     // Every browser the build targets preloads modules itself.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: (file, deps) => (isBackgroundChunk(file) ? [] : deps) },
     rolldownOptions: {
       output: {
+        // Chunks' names carry a 7-character hash, not 8: the app chunk lists every lazy chunk's
+        // name (its imports' preload lists), and a random character per name costs about 0.2 KiB
+        // of /login's 100 (docs/decisions/initial-js-budget.md). Rolldown refuses a hash too short
+        // for the number of chunks, so the build fails rather than risk two sharing a name.
+        chunkFileNames: 'assets/[name]-[hash:7].js',
         // Few, whole requests for the two screens a phone opens first (each response costs a
         // round trip on a busy connection, and its headers; docs/decisions/initial-js-budget.md):
         codeSplitting: {

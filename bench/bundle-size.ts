@@ -18,8 +18,8 @@ const HOME_BUDGET_KIB = 170;
 const HOME_CHUNK = 'home-route';
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-/** `home-route-DkX_3aB1.js` -> `home-route` (Vite appends an 8-character hash). */
-const chunkName = (file: string) => path.basename(file).replace(/-[A-Za-z0-9_-]{8}\.(js|css)$/, '');
+/** `home-route-DkX_3aB.js` -> `home-route` (a 7-character hash on chunks, vite.config.ts; 8 on the entry and style sheet). */
+const chunkName = (file: string) => path.basename(file).replace(/-[A-Za-z0-9_-]{7,8}\.(js|css)$/, '');
 
 /** Relative static imports of a built ES module (not dynamic `import()`). */
 function staticImports(code: string): string[] {

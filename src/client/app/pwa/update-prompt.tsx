@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 
 // The card itself loads only when there is an update to announce: not part of /login's first download.
 const UpdateCard = lazy(() => import('./update-card'));
@@ -49,13 +50,17 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return undefined;
     let cancelled = false;
+    // At an idle moment after the load: registering is a task of its own, not part of the one
+    // that commits the first screen.
     const stopWaitingForLoad = afterLoad(() => {
-      navigator.serviceWorker
-        .register(SW_URL, { scope: '/' })
-        .then((registration) => {
-          if (!cancelled) watchForUpdates(registration, () => setWaiting(registration));
-        })
-        .catch(() => undefined); // no worker (private mode, policy): the app works online as before
+      whenIdle(() => {
+        navigator.serviceWorker
+          .register(SW_URL, { scope: '/' })
+          .then((registration) => {
+            if (!cancelled) watchForUpdates(registration, () => setWaiting(registration));
+          })
+          .catch(() => undefined); // no worker (private mode, policy): the app works online as before
+      });
     });
     return () => {
       cancelled = true;

@@ -7,6 +7,7 @@ import { saveLanguageOnAccount } from './api/save-preferences';
 import { clearStoredSession, readStoredSession, replaceStoredToken, storeSession, storedToken } from '../../lib/auth-storage';
 import { markDeviceClearPending, runPendingDeviceClear } from '../../lib/device-clear';
 import { clearAllDrafts } from '../../lib/form-draft-storage';
+import { whenIdle } from '../../lib/when-idle';
 import { fetchLoginPopup } from './api/get-login-popup';
 import { fetchSessionUser } from './api/get-session-user';
 import { signInMfaRequest, signInRequest } from './api/sign-in';
@@ -15,8 +16,8 @@ import { AuthContext, type AuthContextValue, type SignInResult } from './auth-co
 import { clearIdleSignOut, markIdleSignOut } from './idle-notice';
 import type { IdleWatch } from './idle-timer';
 
-// The warning's code comes after the first screen, fetched as soon as a session starts so it is
-// here (offline too) when the 14th minute comes.
+// The warning's code comes after the first screen, fetched at the first idle moment of a session
+// so it is here (offline too) when the 14th minute comes.
 /** Marks the warning's content, whose own clicks are its buttons' business (idle-warning-dialog.tsx). */
 const IDLE_WARNING_ATTRIBUTE = 'data-idle-warning';
 /** How long a sign-in waits for a clearing the last session left owed. */
@@ -142,11 +143,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const isAuthenticated = state.token !== null;
   useEffect(() => {
     if (!isAuthenticated) return undefined;
-    void loadIdleWarning().catch(() => undefined);
     // What sign-out runs to clear the device loads now, not at sign-out (it may be offline
-    // then; the service worker's precache holds it too). Neither it nor the idle watch is part
-    // of /login's first download.
-    void import('../../lib/device-data').catch(() => undefined);
+    // then; the service worker's precache holds it too), and so does the warning. Neither they
+    // nor the idle watch are part of /login's first download. Those two wait for an idle moment,
+    // each in a task of its own, rather than lengthen the task that commits the first screen.
+    whenIdle(() => void loadIdleWarning().catch(() => undefined));
+    whenIdle(() => void import('../../lib/device-data').catch(() => undefined));
     let stop: (() => void) | undefined;
     let cancelled = false;
     // The silence counts from now, not from whenever the watch's code arrives.

@@ -184,24 +184,34 @@ function preloadAppChunk(): Plugin {
   };
 }
 
+/** The length of the content hash in chunks' names (`chunkFileNames` below). */
+const CHUNK_HASH_LENGTH = 7;
+
 /**
  * Code a session fetches at an idle moment, for later (auth-provider.tsx: the idle warning, and
- * what sign-out runs to clear the device). Their `import()` starts one request, and the module
+ * what sign-out runs to clear the device; `lib/device-clear.ts` imports the latter too, at a
+ * sign-out that finds it not yet here). Their `import()` starts one request, and the module
  * loader fetches what they import once they have arrived, instead of Vite's preload helper adding
  * a `modulepreload` link for each of those in the same task: every link is a request started
  * from script, a few milliseconds of main thread each, and nothing waits for this code.
+ * Each chunk's name, and the module it is made for.
  */
-const BACKGROUND_CHUNKS = ['idle-warning-dialog', 'device-data'];
-const isBackgroundChunk = (file: string) => BACKGROUND_CHUNKS.some((name) => path.basename(file).startsWith(`${name}-`));
+const BACKGROUND_CHUNKS: Record<string, string> = {
+  'idle-warning-dialog': 'features/auth/components/idle-warning-dialog.tsx',
+  'device-data': 'lib/device-data.ts',
+};
+const backgroundChunkName = (file: string) => Object.keys(BACKGROUND_CHUNKS).find((name) => new RegExp(`^${name}-[\\w-]{${CHUNK_HASH_LENGTH}}\\.js$`).test(path.basename(file)));
 
-/** Fails the build when a name in BACKGROUND_CHUNKS no longer names a chunk (a file renamed). */
+/** Fails the build unless each of BACKGROUND_CHUNKS names one chunk, made for its module (a file renamed or split). */
 function checkBackgroundChunks(): Plugin {
   return {
     name: 'wellhaven:background-chunks',
     apply: 'build',
     generateBundle(_options, bundle) {
-      for (const name of BACKGROUND_CHUNKS) {
-        if (!Object.keys(bundle).some((file) => path.basename(file).startsWith(`${name}-`))) this.error(`BACKGROUND_CHUNKS names ${name}, which no chunk is called`);
+      for (const [name, module] of Object.entries(BACKGROUND_CHUNKS)) {
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk' && backgroundChunkName(c.fileName) === name);
+        const made = chunks.length === 1 && chunks[0]!.type === 'chunk' && chunks[0]!.facadeModuleId === path.join(client, module);
+        if (!made) this.error(`BACKGROUND_CHUNKS: ${name} should name one chunk, made for ${module}`);
       }
     },
   };
@@ -243,14 +253,15 @@ export default defineConfig({
     target: 'es2022',
     reportCompressedSize: false,
     // Every browser the build targets preloads modules itself.
-    modulePreload: { polyfill: false, resolveDependencies: (file, deps) => (isBackgroundChunk(file) ? [] : deps) },
+    modulePreload: { polyfill: false, resolveDependencies: (file, deps) => (backgroundChunkName(file) ? [] : deps) },
     rolldownOptions: {
       output: {
         // Chunks' names carry a 7-character hash, not 8: the app chunk lists every lazy chunk's
         // name (its imports' preload lists), and a random character per name costs about 0.2 KiB
-        // of /login's 100 (docs/decisions/initial-js-budget.md). Rolldown refuses a hash too short
-        // for the number of chunks, so the build fails rather than risk two sharing a name.
-        chunkFileNames: 'assets/[name]-[hash:7].js',
+        // of /login's 100 (docs/decisions/initial-js-budget.md). Seven is the shortest in which
+        // Rolldown can write its placeholders for this many chunks; 42 bits a name make two
+        // chunks of the same name sharing a hash negligible.
+        chunkFileNames: `assets/[name]-[hash:${CHUNK_HASH_LENGTH}].js`,
         // Few, whole requests for the two screens a phone opens first (each response costs a
         // round trip on a busy connection, and its headers; docs/decisions/initial-js-budget.md):
         codeSplitting: {

@@ -221,7 +221,7 @@ async function lighthouse(url: string, port: number, keepAs?: string): Promise<L
     const args = [lighthouseCli, url, `--port=${port}`, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices'];
     // Kept reports come with the run's trace (report-0.trace.json), to read the long tasks in.
     if (keepAs) args.push('--save-assets');
-    if (process.env.WEB_LH_EXTRA) args.push(...process.env.WEB_LH_EXTRA.split(' '));
+    if (process.env.WEB_LH_EXTRA?.trim()) args.push(...process.env.WEB_LH_EXTRA.trim().split(/\s+/));
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

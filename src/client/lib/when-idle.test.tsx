@@ -1,3 +1,4 @@
+// A .tsx file only so that it runs in the component project's browser (happy-dom).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { whenIdle } from './when-idle';
 
@@ -19,7 +20,15 @@ describe('whenIdle', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('without requestIdleCallback (Safari): in a task of its own, after the current one', () => {
+  it('cancelled before the moment comes, the work is not asked for', () => {
+    const cancelled: number[] = [];
+    vi.stubGlobal('requestIdleCallback', () => 7);
+    vi.stubGlobal('cancelIdleCallback', (id: number) => cancelled.push(id));
+    whenIdle(() => undefined)();
+    expect(cancelled).toEqual([7]);
+  });
+
+  it('without requestIdleCallback (Safari): in the next task, and cancellable too', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestIdleCallback', undefined);
     const work = vi.fn();
@@ -27,5 +36,10 @@ describe('whenIdle', () => {
     expect(work).not.toHaveBeenCalled();
     vi.runAllTimers();
     expect(work).toHaveBeenCalledTimes(1);
+
+    const never = vi.fn();
+    whenIdle(never)();
+    vi.runAllTimers();
+    expect(never).not.toHaveBeenCalled();
   });
 });

@@ -36,9 +36,9 @@ function watchForUpdates(registration: ServiceWorkerRegistration, onWaiting: () 
 }
 
 /**
- * Registers the service worker (after the page has loaded, as Workbox advises) and, when a new
- * version has installed, says so with a Reload button. The new version waits until the member
- * chooses to reload (Workbox's SKIP_WAITING message, then a reload when it has taken over), so
+ * Registers the service worker (at an idle moment after the page has loaded: Workbox advises
+ * waiting for the load) and, when a new version has installed, says so with a Reload button.
+ * The new version waits until the member chooses to reload (Workbox's SKIP_WAITING message, then a reload when it has taken over), so
  * nothing swaps the app under a half-typed form.
  *
  * Registered by hand rather than with workbox-window (vite-plugin-pwa's `useRegisterSW`): the
@@ -50,10 +50,11 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return undefined;
     let cancelled = false;
+    let cancelRegister: (() => void) | undefined;
     // At an idle moment after the load: registering is a task of its own, not part of the one
     // that commits the first screen.
     const stopWaitingForLoad = afterLoad(() => {
-      whenIdle(() => {
+      cancelRegister = whenIdle(() => {
         navigator.serviceWorker
           .register(SW_URL, { scope: '/' })
           .then((registration) => {
@@ -65,6 +66,7 @@ export function UpdatePrompt() {
     return () => {
       cancelled = true;
       stopWaitingForLoad();
+      cancelRegister?.();
     };
   }, []);
 

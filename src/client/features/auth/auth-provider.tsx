@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, type ComponentType, type ReactNode, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionUser, SignInRequest, SignInSession } from '#shared/schemas/auth';
 import { common } from '../../lib/messages/common';
 import { meQueryOptions } from '../../lib/me-query';
@@ -14,16 +14,24 @@ import { signInMfaRequest, signInRequest } from './api/sign-in';
 import { signOutRequest } from './api/sign-out';
 import { AuthContext, type AuthContextValue, type SignInResult } from './auth-context';
 import { clearIdleSignOut, markIdleSignOut } from './idle-notice';
+import type { IdleWarningDialog as IdleWarningDialogType } from './components/idle-warning-dialog';
 import type { IdleWatch } from './idle-timer';
 
-// The warning's code comes after the first screen, fetched at the first idle moment of a session
-// so it is here (offline too) when the 14th minute comes.
 /** Marks the warning's content, whose own clicks are its buttons' business (idle-warning-dialog.tsx). */
 const IDLE_WARNING_ATTRIBUTE = 'data-idle-warning';
 /** How long a sign-in waits for a clearing the last session left owed. */
 const OWED_CLEAR_WAIT_MS = 2000;
+// The warning's code comes after the first screen, fetched at the first idle moment of a session
+// so it is here (offline too) when the 14th minute comes. Should it still be missing then (the
+// device went offline before it arrived, with no service worker to answer), no warning shows and
+// the idle sign-out happens as it would have: the app is not replaced by an error screen.
 const loadIdleWarning = () => import('./components/idle-warning-dialog');
-const IdleWarningDialog = lazy(() => loadIdleWarning().then((m) => ({ default: m.IdleWarningDialog })));
+const IdleWarningDialog = lazy<ComponentType<ComponentProps<typeof IdleWarningDialogType>>>(() =>
+  loadIdleWarning().then(
+    (m) => ({ default: m.IdleWarningDialog }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * Holds the session (spec section 4): restore, sign-in, sign-out, idle time-out with a warning
@@ -143,12 +151,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const isAuthenticated = state.token !== null;
   useEffect(() => {
     if (!isAuthenticated) return undefined;
-    // What sign-out runs to clear the device loads now, not at sign-out (it may be offline
-    // then; the service worker's precache holds it too), and so does the warning. Neither they
-    // nor the idle watch are part of /login's first download. Those two wait for an idle moment,
-    // each in a task of its own, rather than lengthen the task that commits the first screen.
-    whenIdle(() => void loadIdleWarning().catch(() => undefined));
-    whenIdle(() => void import('../../lib/device-data').catch(() => undefined));
+    // The warning's code, and what sign-out runs to clear the device, load during the session,
+    // not when they are needed (the device may be offline then; the service worker's precache
+    // holds them too): at its first idle moment, each in a task of its own, rather than in the
+    // task that commits the first screen. Neither they nor the idle watch are part of /login's
+    // first download.
+    const cancelLoads = [
+      whenIdle(() => void loadIdleWarning().catch(() => undefined)),
+      whenIdle(() => void import('../../lib/device-data').catch(() => undefined)),
+    ];
     let stop: (() => void) | undefined;
     let cancelled = false;
     // The silence counts from now, not from whenever the watch's code arrives.
@@ -182,6 +193,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       cancelled = true;
+      for (const cancel of cancelLoads) cancel();
       stop?.();
       idleWatch.current = null;
       setIdleDeadline(null);

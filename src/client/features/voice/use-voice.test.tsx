@@ -39,6 +39,42 @@ describe('useVoiceSession', () => {
   });
 });
 
+describe('useVoiceSession, mounted again', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'getBattery');
+    Reflect.deleteProperty(document, 'visibilityState');
+  });
+
+  function Block() {
+    const { state } = useVoiceSession(useVoiceSupport());
+    return (
+      <p>
+        battery {String(state.batteryPercent)} hidden {String(state.hidden)}
+      </p>
+    );
+  }
+
+  it('keeps the session and its watch: the battery is asked for once', async () => {
+    signedInWithOwnToken();
+    const getBattery = stubBattery(0.5);
+    const first = renderScreen(<Block />, { path: '/home' });
+    expect(await screen.findByText('battery 50 hidden false')).toBeTruthy();
+    first.unmount();
+    renderScreen(<Block />, { path: '/home' });
+    expect(await screen.findByText('battery 50 hidden false')).toBeTruthy();
+    expect(getBattery).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the visibility again when the watch is bound: a tab hidden since the session began is paused', async () => {
+    signedInWithOwnToken();
+    let reads = 0;
+    // Visible when the session begins (in the render), hidden by the time the block commits.
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (reads++ === 0 ? 'visible' : 'hidden') });
+    renderScreen(<Block />, { path: '/home' });
+    expect(await screen.findByText('battery null hidden true')).toBeTruthy();
+  });
+});
+
 describe('useSecondClock', () => {
   it('stands still while the session is off, and tells the second while it runs', () => {
     vi.useFakeTimers({ now: new Date('2026-11-29T10:00:00.400Z') });

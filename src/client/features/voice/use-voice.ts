@@ -97,7 +97,9 @@ export function useVoiceSession(support: VoiceSupport) {
   const state = useSyncExternalStore(runtime.subscribe, runtime.getState, runtime.getState);
   const navigate = useNavigate();
 
-  useEffect(() => bindActive(runtime), [runtime]);
+  useEffect(() => {
+    bindActive(runtime);
+  }, [runtime]);
 
   useEffect(() => {
     const win = voiceWindow();
@@ -132,14 +134,15 @@ const subscribeEverySecond = (onTick: () => void) => {
 };
 const subscribeNever = () => () => undefined;
 const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
-const stopped = () => 0;
+const stoppedClock = () => 0;
 
 /**
- * The current time to the second, re-rendering every second while `active` (session countdown);
+ * The current time to the second, re-rendering every second while `running` (session countdown);
  * 0 while not. A stopped clock must not move: React compares the value again before committing
  * a time-sliced render, and a second turning over mid-render would have it render the whole
  * pending tree again, blocking, for a countdown no one sees.
  */
-export function useSecondClock(active: boolean): number {
-  return useSyncExternalStore(active ? subscribeEverySecond : subscribeNever, active ? currentSecond : stopped, active ? currentSecond : stopped);
+export function useSecondClock(running: boolean): number {
+  const read = running ? currentSecond : stoppedClock;
+  return useSyncExternalStore(running ? subscribeEverySecond : subscribeNever, read, read);
 }

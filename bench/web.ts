@@ -12,7 +12,9 @@
  * a server already running instead (it must allow registrations: AUTH_RATE_LIMIT_PER_IP).
  * WEB_ROUTES=/home picks routes; WEB_REPORTS=<dir> keeps the Lighthouse reports and their traces;
  * WEB_LH_EXTRA adds Lighthouse flags (`--additional-trace-categories=disabled-by-default-v8.cpu_profiler`
- * samples the kept traces' JavaScript, at some cost to the figures). Needs Debian's
+ * samples the kept traces' JavaScript, at some cost to the figures); WEB_CHROME_EXTRA adds
+ * Chromium flags (`--disable-features=PreloadTopChromeWebUI` stops the headless browser preparing
+ * its own omnibox page beside the one measured: docs/performance-log.md, stop 40). Needs Debian's
  * Chromium (/usr/bin/chromium or CHROMIUM_PATH); Lighthouse is a devDependency and runs
  * offline. Build first: `npm run build && npm run bench -- web`.
  */
@@ -31,7 +33,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LH_RUNS = Math.max(0, Number(process.env.WEB_LH_RUNS ?? 3));
 const BUDGET_KIB = { '/login': 100, '/home': 170 } as const;
 type Route = keyof typeof BUDGET_KIB;
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...(process.env.WEB_CHROME_EXTRA?.trim() ? process.env.WEB_CHROME_EXTRA.trim().split(/\s+/) : [])];
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;

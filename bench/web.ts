@@ -33,7 +33,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LH_RUNS = Math.max(0, Number(process.env.WEB_LH_RUNS ?? 3));
 const BUDGET_KIB = { '/login': 100, '/home': 170 } as const;
 type Route = keyof typeof BUDGET_KIB;
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...(process.env.WEB_CHROME_EXTRA?.trim() ? process.env.WEB_CHROME_EXTRA.trim().split(/\s+/) : [])];
+/** The flags an environment variable holds, separated by spaces (none when unset). */
+const flagsFrom = (value: string | undefined) => value?.trim().split(/\s+/).filter(Boolean) ?? [];
+const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...flagsFrom(process.env.WEB_CHROME_EXTRA)];
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
@@ -220,10 +222,8 @@ async function lighthouse(url: string, port: number, keepAs?: string): Promise<L
   const dir = mkdtempSync(path.join(tmpdir(), 'web-bench-lh-'));
   const out = path.join(dir, 'report.json');
   try {
-    const args = [lighthouseCli, url, `--port=${port}`, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices'];
     // Kept reports come with the run's trace (report-0.trace.json), to read the long tasks in.
-    if (keepAs) args.push('--save-assets');
-    if (process.env.WEB_LH_EXTRA?.trim()) args.push(...process.env.WEB_LH_EXTRA.trim().split(/\s+/));
+    const args = [lighthouseCli, url, `--port=${port}`, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices', ...(keepAs ? ['--save-assets'] : []), ...flagsFrom(process.env.WEB_LH_EXTRA)];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

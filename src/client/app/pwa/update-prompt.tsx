@@ -38,7 +38,8 @@ function watchForUpdates(registration: ServiceWorkerRegistration, onWaiting: () 
 /**
  * Registers the service worker (at an idle moment after the page has loaded: Workbox advises
  * waiting for the load) and, when a new version has installed, says so with a Reload button.
- * The new version waits until the member chooses to reload (Workbox's SKIP_WAITING message, then a reload when it has taken over), so
+ * The new version waits until the member chooses to reload (Workbox's SKIP_WAITING message,
+ * then a reload when it has taken over), so
  * nothing swaps the app under a half-typed form.
  *
  * Registered by hand rather than with workbox-window (vite-plugin-pwa's `useRegisterSW`): the

@@ -19,34 +19,15 @@ function stubBattery(level: number) {
 }
 
 describe('useVoiceSession', () => {
-  afterEach(() => Reflect.deleteProperty(navigator, 'getBattery'));
-
-  it('asks for the battery only once the block has committed, never while rendering', async () => {
-    signedInWithOwnToken();
-    const getBattery = stubBattery(0.42);
-    const askedWhileRendering: number[] = [];
-    function Block() {
-      const { state } = useVoiceSession(useVoiceSupport());
-      askedWhileRendering.push(getBattery.mock.calls.length);
-      return <p>battery {String(state.batteryPercent)}</p>;
-    }
-    renderScreen(<Block />, { path: '/home' });
-
-    expect(await screen.findByText('battery 42')).toBeTruthy();
-    expect(getBattery).toHaveBeenCalledTimes(1);
-    // The first render ran before anything was asked: the reading came through the store.
-    expect(askedWhileRendering[0]).toBe(0);
-  });
-});
-
-describe('useVoiceSession, mounted again', () => {
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'getBattery');
     Reflect.deleteProperty(document, 'visibilityState');
   });
 
-  function Block() {
+  /** The voice block's state as text; `onRender` is called at each of its renders. */
+  function Block({ onRender }: { onRender?: () => void }) {
     const { state } = useVoiceSession(useVoiceSupport());
+    onRender?.();
     return (
       <p>
         battery {String(state.batteryPercent)} hidden {String(state.hidden)}
@@ -54,7 +35,19 @@ describe('useVoiceSession, mounted again', () => {
     );
   }
 
-  it('keeps the session and its watch: the battery is asked for once', async () => {
+  it('asks for the battery only once the block has committed, never while rendering', async () => {
+    signedInWithOwnToken();
+    const getBattery = stubBattery(0.42);
+    const askedWhileRendering: number[] = [];
+    renderScreen(<Block onRender={() => askedWhileRendering.push(getBattery.mock.calls.length)} />, { path: '/home' });
+
+    expect(await screen.findByText('battery 42 hidden false')).toBeTruthy();
+    expect(getBattery).toHaveBeenCalledTimes(1);
+    // The first render ran before anything was asked: the reading came through the store.
+    expect(askedWhileRendering[0]).toBe(0);
+  });
+
+  it('mounted again, keeps the session and its watch: the battery is asked for once', async () => {
     signedInWithOwnToken();
     const getBattery = stubBattery(0.5);
     const first = renderScreen(<Block />, { path: '/home' });

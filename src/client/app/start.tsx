@@ -4,6 +4,8 @@ import { AppRouter } from './app-router';
 import { shareLanguageChoice } from '../lib/address-cookie';
 import { cn } from '../lib/cn';
 import { readSavedLanguage } from '../lib/language';
+import { createQueryClient } from '../lib/query-client';
+import { startFirstReads } from './first-reads';
 import { AppProviders } from './providers';
 import { AppRoutes, preloadRoute } from './router';
 
@@ -30,11 +32,12 @@ const rootElement = document.getElementById('root')!;
 /** A screen the HTML carries (/login, a signed-in device's /home) shows until the app's own replaces it. */
 const drawn = rootElement.hasChildNodes();
 const root = createRoot(rootElement);
+const queryClient = createQueryClient();
 const render = () =>
   startTransition(() =>
     root.render(
       <StrictMode>
-        <AppProviders>
+        <AppProviders queryClient={queryClient}>
           <AppRouter preload={preloadRoute}>
             <AppRoutes />
           </AppRouter>
@@ -58,6 +61,8 @@ const renderOnce = () => {
 // Over a drawn screen there is nothing to hurry for: the skeleton would only replace it, and
 // take the taps prerendered-clicks.ts keeps for the app's screen with it.
 const timer = drawn ? undefined : setTimeout(renderOnce, FIRST_SCREEN_WAIT_MS);
+// The first screen's reads leave first, in a task of their own (first-reads.ts).
+setTimeout(() => startFirstReads(queryClient));
 // Matching the address in a task of its own too: the first match compiles React Router's
 // matcher, which would lengthen this chunk's evaluation by as much again as React DOM's.
 setTimeout(() => void preloadRoute(window.location).then(renderOnce));

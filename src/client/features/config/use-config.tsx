@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, createContext, useContext, useDeferredValue, useEffect, useMemo } from 'react';
 import type { PublicConfig } from '#shared/schemas/config';
 import { apiGet } from '../../lib/api-client';
@@ -16,10 +16,11 @@ const fallback: PublicConfig = {
 
 type ConfigValue = PublicConfig & { isLoading: boolean };
 
-const configQuery = {
+/** GET /api/config: read by the provider, and asked for before the first render (app/first-reads.ts). */
+export const configQueryOptions = queryOptions({
   queryKey: CONFIG_KEY,
   queryFn: () => apiGet<PublicConfig>('/api/config', { on401: 'returnNull' }),
-};
+});
 
 const toValue = (data: PublicConfig | null | undefined, isLoading: boolean): ConfigValue => ({ ...(data ?? fallback), isLoading });
 
@@ -34,7 +35,7 @@ const ConfigContext = createContext<ConfigValue | null>(null);
  * in one task.
  */
 export function ConfigProvider({ children }: { children: ReactNode }) {
-  const query = useQuery(configQuery);
+  const query = useQuery(configQueryOptions);
   const value = useMemo(() => toValue(query.data, query.isLoading), [query.data, query.isLoading]);
   return <ConfigContext value={useDeferredValue(value)}>{children}</ConfigContext>;
 }
@@ -44,7 +45,7 @@ export function useConfig(): ConfigValue {
   const provided = useContext(ConfigContext);
   // Outside the provider (a screen rendered on its own): its own subscription. Inside it, the
   // query is only observed, never re-rendering this component itself (`notifyOnChangeProps: []`).
-  const own = useQuery({ ...configQuery, notifyOnChangeProps: provided ? [] : undefined });
+  const own = useQuery({ ...configQueryOptions, notifyOnChangeProps: provided ? [] : undefined });
   return provided ?? toValue(own.data, own.isLoading);
 }
 

@@ -20,6 +20,11 @@ test("a signed-in device's Home shows before the app arrives, and the app then t
   expect(JSON.stringify(await page.context().cookies())).not.toContain(token);
 
   const app = await holdAppCode(page);
+  const firstReads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/config' || pathname === '/api/auth/me') firstReads.push(pathname);
+  });
   await page.reload({ waitUntil: 'domcontentloaded' });
   // Drawn by the HTML for no one in particular: the nameless greeting, the cards, the tab bar.
   await expect(h1(page)).toHaveText(en.members.home.greeting);
@@ -38,6 +43,10 @@ test("a signed-in device's Home shows before the app arrives, and the app then t
   await expect(page.locator('main#main')).toHaveCount(1);
   await expect(banner).toHaveCount(1);
   expect(await banner.boundingBox()).toEqual(drawnBannerBox);
+  // The app's first reads, asked for as it starts (app/first-reads.ts), once each: the
+  // providers found them on their way.
+  await page.waitForLoadState('networkidle');
+  expect(firstReads.sort()).toEqual(['/api/auth/me', '/api/config']);
 });
 
 test("a drawn Home's links work before the app arrives", async ({ page, member }) => {

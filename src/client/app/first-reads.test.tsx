@@ -2,22 +2,36 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CONFIG_KEY, ME_KEY } from '../lib/query-scopes';
 import { createQueryClient } from '../lib/query-client';
-import { type ApiCall, json, meAnswer, stubApi, storeTestSession } from '../test/render';
+import { json, meAnswer, storeTestSession } from '../test/render';
 import { startFirstReads } from './first-reads';
 import { AppProviders } from './providers';
 
 const served = { brandName: 'Harbour Health', brandLogoUrl: '/logo.svg', brandPrimaryColor: '#123456', vitalScanUrl: '', wellnessProgramUrl: '', helpVideoIds: [] };
 
-const answer = (call: ApiCall) => (call.url === '/api/auth/me' ? meAnswer() : call.url === '/api/config' ? json(200, served) : json(404, { error: 'Not found', code: 'not_found' }));
-const urls = (calls: ApiCall[]) => calls.map((c) => c.url).sort();
+/**
+ * `fetch`, counting each request as it is made, its answers held until `release()`: the
+ * providers mount while the first reads are still on their way, as they do in the app.
+ */
+function heldApi() {
+  const sent: string[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
+    sent.push(url);
+    await released;
+    return url === '/api/auth/me' ? meAnswer() : json(200, served);
+  });
+  return { sent: () => [...sent].sort(), release };
+}
 
 describe('startFirstReads', () => {
-  it('on a device holding a session: asks for the configuration and the session user before the first render, and the providers ask again for neither', async () => {
+  it('on a device holding a session: asks for the configuration and the session user, and the providers mounting while they are on their way ask for neither again', async () => {
     storeTestSession();
-    const calls = stubApi(answer);
+    const api = heldApi();
     const queryClient = createQueryClient();
     startFirstReads(queryClient);
-    await vi.waitFor(() => expect(urls(calls)).toEqual(['/api/auth/me', '/api/config']));
+    expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
 
     render(
       <AppProviders queryClient={queryClient}>
@@ -25,21 +39,44 @@ describe('startFirstReads', () => {
       </AppProviders>,
     );
     expect(await screen.findByText('Home')).toBeTruthy();
+    // AuthProvider's confirmation of the stored session and ConfigProvider's read have run.
+    expect(queryClient.getQueryState(CONFIG_KEY)?.fetchStatus).toBe('fetching');
+    expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
+
+    api.release();
     await vi.waitFor(() => {
       expect(queryClient.getQueryState(CONFIG_KEY)?.status).toBe('success');
       expect(queryClient.getQueryState(ME_KEY)?.status).toBe('success');
     });
-    // AuthProvider's confirmation of the stored session and ConfigProvider's read found the
-    // requests already on their way.
-    expect(urls(calls)).toEqual(['/api/auth/me', '/api/config']);
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
+  });
+
+  it('answered before the first render: the providers use the answers and ask again for neither', async () => {
+    storeTestSession();
+    const api = heldApi();
+    const queryClient = createQueryClient();
+    startFirstReads(queryClient);
+    api.release();
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    render(
+      <AppProviders queryClient={queryClient}>
+        <p>Home</p>
+      </AppProviders>,
+    );
+    expect(await screen.findByText('Home')).toBeTruthy();
+    expect(queryClient.isFetching()).toBe(0);
+    expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
   });
 
   it('signed out: asks for the configuration only', async () => {
-    const calls = stubApi(answer);
+    const api = heldApi();
     const queryClient = createQueryClient();
     startFirstReads(queryClient);
+    api.release();
     await vi.waitFor(() => expect(queryClient.getQueryState(CONFIG_KEY)?.status).toBe('success'));
-    expect(urls(calls)).toEqual(['/api/config']);
+    expect(api.sent()).toEqual(['/api/config']);
     expect(queryClient.getQueryState(ME_KEY)).toBeUndefined();
   });
 });

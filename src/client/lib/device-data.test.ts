@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { IDBFactory } from 'fake-indexeddb';
 import { get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from './auth-storage';
 import { closeCardStore, loadCards, saveCards } from './card-store';
 import { DEVICE_CLEAR_KEY, markDeviceClearPending, runPendingDeviceClear } from './device-clear';
 import { CARDS_CACHE, clearDeviceData, pendingDeviceClear } from './device-data';
@@ -37,6 +38,12 @@ async function databaseNames() {
 }
 
 const USER = '7b5e0f7e-2a3c-4c1d-9d3e-0a1b2c3d4e5f';
+
+/** The session of USER as the app stores it: answers are kept only while it is stored. */
+function storeSession() {
+  localStorage.setItem(AUTH_TOKEN_KEY, 'token-of-ada');
+  localStorage.setItem(AUTH_USER_KEY, JSON.stringify({ id: USER, firstName: 'Ada', lastName: 'Byron', email: 'ada@example.test', lhmpId: 'LQ00001', company: 'Acme', role: 'member', language: null }));
+}
 
 beforeEach(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
@@ -190,6 +197,7 @@ describe('clearDeviceData', () => {
   it('stops the query store from coming back after sign-out', async () => {
     vi.stubGlobal('caches', fakeCaches([]));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    storeSession();
     const client = new QueryClient();
     startQueryPersistence(client, USER);
     client.setQueryData(queryKeys.member.profile, { firstName: 'Ada' });
@@ -203,6 +211,7 @@ describe('clearDeviceData', () => {
 
 async function persistProfile(client: QueryClient) {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  storeSession();
   startQueryPersistence(client, USER);
   client.setQueryData(queryKeys.member.profile, { firstName: 'Ada' });
   client.setQueryData(queryKeys.admin.employerList({}), { items: [] });
@@ -224,6 +233,23 @@ describe('query persistence', () => {
     expect(fresh.getQueryData(queryKeys.member.profile)).toBeUndefined();
     expect(await restoreQueries(fresh, USER)).toEqual(expect.any(Number));
     expect(fresh.getQueryData(queryKeys.member.profile)).toEqual({ firstName: 'Ada' });
+  });
+
+  it('keeps nothing once the session is no longer stored (it ended before persistence started)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const client = new QueryClient();
+    startQueryPersistence(client, USER);
+    client.setQueryData(queryKeys.member.profile, { firstName: 'Ada' });
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await savedAt()).toBeNull();
+
+    // Another user's session stored: not this one's either.
+    localStorage.setItem(AUTH_TOKEN_KEY, 'token-of-someone-else');
+    localStorage.setItem(AUTH_USER_KEY, JSON.stringify({ id: '0b8f3c1e-6a52-4d1e-9a57-2f4c8e6d9b10', firstName: 'Rosa', lastName: 'Diaz', email: 'rosa@example.test', lhmpId: 'LQ12345', company: 'Acme', role: 'member', language: null }));
+    client.setQueryData(queryKeys.member.profile, { firstName: 'Ada', lastName: 'Byron' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await savedAt()).toBeNull();
   });
 
   it('does not restore answers older than a week', async () => {

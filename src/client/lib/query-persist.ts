@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { get, set } from 'idb-keyval';
+import { readStoredSession } from './auth-storage';
 import { createClosableStore } from './idb-closable-store';
 import { QUERIES_DB, beforeDeviceDataClear } from './idb-store';
 import { isMemberQuery } from './query-scopes';
@@ -49,6 +50,10 @@ export async function restoreQueries(client: QueryClient, userId: string, now = 
 }
 
 async function write(client: QueryClient, userId: string) {
+  // Only while this user's session is stored here. Persistence that started after the session
+  // ended (its first read answered 401 before the screen's effects ran: the app is starting
+  // over, and the device's clearing may already have run) writes nothing back.
+  if (readStoredSession()?.user.id !== userId) return;
   const state = dehydrate(client, { shouldDehydrateQuery: isPersistedQuery, shouldDehydrateMutation: () => false });
   const entry: Stored = { userId, buster: BUSTER, savedAt: Date.now(), state };
   await set(KEY, entry, queries.store).catch(() => undefined);

@@ -31,9 +31,11 @@ const FIRST_SCREEN_WAIT_MS = 500;
 const rootElement = document.getElementById('root')!;
 /** A screen the HTML carries (/login, a signed-in device's /home) shows until the app's own replaces it. */
 const drawn = rootElement.hasChildNodes();
-const root = createRoot(rootElement);
 const queryClient = createQueryClient();
-const render = () =>
+// The root, with the listener React sets on it for every event type, is made in the render's
+// task rather than during this chunk's evaluation, the longest task of the app's start.
+const render = () => {
+  const root = createRoot(rootElement);
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -45,6 +47,7 @@ const render = () =>
       </StrictMode>,
     ),
   );
+};
 let rendered = false;
 const renderOnce = () => {
   if (rendered) return;

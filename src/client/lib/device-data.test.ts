@@ -39,10 +39,10 @@ async function databaseNames() {
 
 const USER = '7b5e0f7e-2a3c-4c1d-9d3e-0a1b2c3d4e5f';
 
-/** The session of USER as the app stores it: answers are kept only while it is stored. */
-function storeSession() {
-  localStorage.setItem(AUTH_TOKEN_KEY, 'token-of-ada');
-  localStorage.setItem(AUTH_USER_KEY, JSON.stringify({ id: USER, firstName: 'Ada', lastName: 'Byron', email: 'ada@example.test', lhmpId: 'LQ00001', company: 'Acme', role: 'member', language: null }));
+/** A session as the app stores it (USER's by default): answers are kept only while it is stored. */
+function storeSession(id = USER) {
+  localStorage.setItem(AUTH_TOKEN_KEY, `token-of-${id}`);
+  localStorage.setItem(AUTH_USER_KEY, JSON.stringify({ id, firstName: 'Ada', lastName: 'Byron', email: 'ada@example.test', lhmpId: 'LQ00001', company: 'Acme', role: 'member', language: null }));
 }
 
 beforeEach(() => {
@@ -245,8 +245,7 @@ describe('query persistence', () => {
     expect(await savedAt()).toBeNull();
 
     // Another user's session stored: not this one's either.
-    localStorage.setItem(AUTH_TOKEN_KEY, 'token-of-someone-else');
-    localStorage.setItem(AUTH_USER_KEY, JSON.stringify({ id: '0b8f3c1e-6a52-4d1e-9a57-2f4c8e6d9b10', firstName: 'Rosa', lastName: 'Diaz', email: 'rosa@example.test', lhmpId: 'LQ12345', company: 'Acme', role: 'member', language: null }));
+    storeSession('0b8f3c1e-6a52-4d1e-9a57-2f4c8e6d9b10');
     client.setQueryData(queryKeys.member.profile, { firstName: 'Ada', lastName: 'Byron' });
     await vi.advanceTimersByTimeAsync(500);
     expect(await savedAt()).toBeNull();

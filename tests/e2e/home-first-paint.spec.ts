@@ -43,8 +43,8 @@ test("a signed-in device's Home shows before the app arrives, and the app then t
   await expect(page.locator('main#main')).toHaveCount(1);
   await expect(banner).toHaveCount(1);
   expect(await banner.boundingBox()).toEqual(drawnBannerBox);
-  // The app's first reads, asked for as it starts (app/first-reads.ts), once each: the
-  // providers found them on their way.
+  // The app's first reads once each: the configuration asked for as it starts
+  // (app/first-reads.ts), which the provider found on its way, and the session user.
   await page.waitForLoadState('networkidle');
   expect(firstReads.sort()).toEqual(['/api/auth/me', '/api/config']);
 });

@@ -26,12 +26,12 @@ function heldApi() {
 }
 
 describe('startFirstReads', () => {
-  it('on a device holding a session: asks for the configuration and the session user, and the providers mounting while they are on their way ask for neither again', async () => {
+  it('asks for the configuration; the providers mounting while it is on its way do not ask again, and AuthProvider asks for the session user once', async () => {
     storeTestSession();
     const api = heldApi();
     const queryClient = createQueryClient();
     startFirstReads(queryClient);
-    expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
+    expect(api.sent()).toEqual(['/api/config']);
 
     render(
       <AppProviders queryClient={queryClient}>
@@ -39,7 +39,7 @@ describe('startFirstReads', () => {
       </AppProviders>,
     );
     expect(await screen.findByText('Home')).toBeTruthy();
-    // AuthProvider's confirmation of the stored session and ConfigProvider's read have run.
+    // ConfigProvider's read and AuthProvider's confirmation of the stored session have run.
     expect(queryClient.getQueryState(CONFIG_KEY)?.fetchStatus).toBe('fetching');
     expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
 
@@ -52,7 +52,7 @@ describe('startFirstReads', () => {
     expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
   });
 
-  it('answered before the first render: the providers use the answers and ask again for neither', async () => {
+  it('answered before the first render: the provider uses the answer and does not ask again', async () => {
     storeTestSession();
     const api = heldApi();
     const queryClient = createQueryClient();
@@ -66,11 +66,13 @@ describe('startFirstReads', () => {
       </AppProviders>,
     );
     expect(await screen.findByText('Home')).toBeTruthy();
-    expect(queryClient.isFetching()).toBe(0);
+    await vi.waitFor(() => expect(queryClient.getQueryState(ME_KEY)?.status).toBe('success'));
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
   });
 
-  it('signed out: asks for the configuration only', async () => {
+  it('on a device holding a session, leaves the session user to AuthProvider (a 401 for it must come after the first render)', async () => {
+    storeTestSession();
     const api = heldApi();
     const queryClient = createQueryClient();
     startFirstReads(queryClient);

@@ -50,9 +50,9 @@ export async function restoreQueries(client: QueryClient, userId: string, now = 
 }
 
 async function write(client: QueryClient, userId: string) {
-  // Only while this user's session is stored here. Persistence that started after the session
-  // ended (its first read answered 401 before the screen's effects ran: the app is starting
-  // over, and the device's clearing may already have run) writes nothing back.
+  // Only while this user's session is stored here: persistence whose code arrived after the
+  // session ended (a 401 starting the app over, the device's clearing perhaps already run)
+  // writes nothing back.
   if (readStoredSession()?.user.id !== userId) return;
   const state = dehydrate(client, { shouldDehydrateQuery: isPersistedQuery, shouldDehydrateMutation: () => false });
   const entry: Stored = { userId, buster: BUSTER, savedAt: Date.now(), state };

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestLog } from './request-log';
 
 const capture = () => {
@@ -49,5 +49,40 @@ describe('RequestLog access line', () => {
     warnOnly.attach(pino({ level: 'warn' }, quiet));
     warnOnly.requestCompleted(null, request('/healthz'), reply);
     expect(quiet.lines).toEqual([]);
+  });
+
+  describe('numbers', () => {
+    afterEach(() => vi.useRealTimers());
+    const lineFor = (log: RequestLog, out: { lines: string[] }, elapsedTime: number) => {
+      log.requestCompleted(null, request('/healthz'), { statusCode: 200, elapsedTime } as FastifyReply);
+      return out.lines.at(-1)!;
+    };
+
+    it('writes the response time in milliseconds to the microsecond', () => {
+      const out = capture();
+      const log = new RequestLog((url) => url);
+      log.attach(pino({ level: 'info' }, out));
+      const times = [0, 0.0004, 0.0005, 0.0123, 0.5, 1.2345678, 12.05, 999.9996, 300_000.25].map(
+        (elapsed) => lineFor(log, out, elapsed).match(/"responseTime":([^,]+),/)![1],
+      );
+      expect(times).toEqual(['0.000', '0.000', '0.001', '0.012', '0.500', '1.235', '12.050', '1000.000', '300000.250']);
+      for (const line of out.lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    });
+
+    it('writes each line with the millisecond it was written in', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const out = capture();
+      const log = new RequestLog((url) => url);
+      log.attach(pino({ level: 'info' }, out));
+      const timeOf = (line: string) => (JSON.parse(line) as { time: number }).time;
+      vi.setSystemTime(1_800_000_000_000);
+      const first = lineFor(log, out, 1);
+      const sameMillisecond = lineFor(log, out, 2);
+      vi.setSystemTime(1_800_000_000_001);
+      const next = lineFor(log, out, 3);
+      vi.setSystemTime(1_800_000_000_000);
+      const clockSetBack = lineFor(log, out, 4);
+      expect([first, sameMillisecond, next, clockSetBack].map(timeOf)).toEqual([1_800_000_000_000, 1_800_000_000_000, 1_800_000_000_001, 1_800_000_000_000]);
+    });
   });
 });

@@ -264,7 +264,10 @@ function check(route: RouteEntry, caller: Caller, req: FuzzRequest & { url: stri
   expect(res.headers['content-security-policy'], where).toMatch(/default-src '(self|none)'.*frame-ancestors 'none'|frame-ancestors 'none'.*default-src/);
   expect(res.headers['strict-transport-security'], where).toContain('max-age=31536000');
   expect(res.headers['x-content-type-options'], where).toBe('nosniff');
-  expect(res.headers['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
+  expect(res.headers['x-frame-options'], where).toBe('DENY');
+  expect(res.headers['cross-origin-resource-policy'], where).toBe('same-origin');
+  // A document's policy; a JSON answer carries none (docs/decisions/http-headers-and-transport.md).
+  expect(res.headers['referrer-policy'], where).toBeUndefined();
   expect(res.headers['cache-control'], where).toBe('no-store');
   expect(res.headers['access-control-allow-origin'], where).toBeUndefined();
   if (res.statusCode >= 400) {

@@ -49,12 +49,11 @@ const API_SET: Record<string, string> = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'no-store',
 };
 /** Headers that only mean something on an HTML document. */
-const DOCUMENT_ONLY = ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+const DOCUMENT_ONLY = ['referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
 
 function expectApiHeaders(res: LightMyRequestResponse, where: string) {
   for (const [name, value] of Object.entries(API_SET)) expect(res.headers[name], `${where}: ${name}`).toBe(value);

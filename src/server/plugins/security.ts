@@ -13,14 +13,14 @@ const PERMISSIONS_POLICY = 'microphone=(self), camera=(), geolocation=(), paymen
 /**
  * Machine answers (`/api/*`, `/healthz`, `/readyz`, `/metrics`, `/.well-known/*`, and every
  * JSON error): nothing in them may run, load, be framed or be cached. The document-only
- * policies (permissions, opener, the legacy X-* switches) do nothing for a JSON body.
+ * policies (permissions, opener, referrer, the legacy X-* switches) do nothing for a JSON
+ * body, and each header is work on every answer (docs/decisions/http-headers-and-transport.md).
  */
 export const API_HEADERS: HeaderSet = Object.freeze({
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'strict-transport-security': HSTS,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'no-store',
 });

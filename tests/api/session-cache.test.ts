@@ -113,6 +113,36 @@ describe('the session cache', () => {
     expect((await me(admin.token)).json()).toMatchObject({ user: { role: 'member' }, session: { adminElevated: false } });
   });
 
+  it("shows the step-up's end in /me at its hour, from the session as held", async () => {
+    const admin = await signedInAdmin(t);
+    const [row] = await t.database.db.select({ at: sessions.adminElevatedAt }).from(sessions).where(eq(sessions.tokenHash, sha256Hex(admin.token)));
+    // To a second before the step-up's hour ends, in steps the idle limit lets the session live through.
+    const lastElevatedSecond = row!.at!.getTime() + 60 * 60 * 1000 - 1000;
+    while (t.clock().getTime() < lastElevatedSecond) {
+      t.clock.advance(Math.min(10 * 60 * 1000, lastElevatedSecond - t.clock().getTime()));
+      expect((await me(admin.token)).statusCode).toBe(200);
+    }
+    const before = await me(admin.token);
+    expect(before.json().session.adminElevated).toBe(true);
+    t.clock.advance(1000);
+    // Held for a second (the cache's TTL is 5 s): no statement, and no longer stepped up.
+    expect(await statementsOf(admin.token, '/api/auth/me')).toEqual([]);
+    const after = await me(admin.token);
+    expect(after.json()).toEqual({ ...before.json(), session: { ...before.json().session, adminElevated: false } });
+    expect((await get(admin.token, '/api/admin/employers')).statusCode).toBe(403);
+  });
+
+  it('answers /me with the same text while nothing it says changes, and the new one once it does', async () => {
+    const m = await signedInMember(t.app);
+    const first = await me(m.token);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await me(m.token)).body).toBe(first.body);
+    expect(first.json().user.language).toBeNull();
+    const choose = await t.app.inject(asUser(m.token, { method: 'PATCH', url: '/api/me/preferences', payload: { language: 'es' } }));
+    expect(choose.statusCode, choose.body).toBe(200);
+    expect((await me(m.token)).json()).toEqual({ ...first.json(), user: { ...first.json().user, language: 'es' } });
+  });
+
   it('shows a verified address in /me at once', async () => {
     const m = await signedInMember(t.app);
     expect((await me(m.token)).json().account.emailVerified).toBe(false);

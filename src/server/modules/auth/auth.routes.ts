@@ -13,7 +13,8 @@ import {
   SignInResponseSchema,
 } from '#shared/schemas/auth';
 import { sessionOf } from '../../plugins/auth';
-import type { AuthService } from './auth.service';
+import { JSON_TYPE, checkedJson } from '../../lib/checked-json';
+import type { AuthService, AuthenticatedSession } from './auth.service';
 
 const context = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -45,12 +46,27 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
     },
   });
 
-  r.get('/api/auth/me', {
+  // The signed-in user's answer, written once for each session as held and its step-up state
+  // (lib/checked-json.ts), then sent as that text: every start of the app, in every tab, asks for
+  // it. The session cache hands out the same object until anything it says changes (a touch, an
+  // ended session, any change of the user or account replaces or drops it: session-cache.ts),
+  // so an answer cannot outlive what it describes; the step-up's end comes with the clock.
+  const meAnswers = new WeakMap<AuthenticatedSession, { adminElevated: boolean; json: string }>();
+  app.get('/api/auth/me', {
     config: { access: 'member' },
     // One user and session, well under compression's 1 KiB threshold (app.ts).
     compress: false,
     schema: { summary: 'Get the signed-in user and session', operationId: 'getCurrentUser', tags: ['auth'], response: { 200: MeResponseSchema, ...errorResponses } },
-    handler: async (request) => auth.describe(sessionOf(request)),
+    handler: (request, reply) => {
+      const session = sessionOf(request);
+      let answer = meAnswers.get(session);
+      if (answer?.adminElevated !== auth.isAdminElevated(session)) {
+        const described = auth.describe(session);
+        answer = { adminElevated: described.session.adminElevated, json: checkedJson(MeResponseSchema, described) };
+        meAnswers.set(session, answer);
+      }
+      return reply.type(JSON_TYPE).send(answer.json);
+    },
   });
 
   r.post('/api/admin/access', {

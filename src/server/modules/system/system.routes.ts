@@ -4,26 +4,20 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '#shared/errors';
 import { PublicConfigSchema } from '#shared/schemas/config';
 import type { Config } from '../../config';
+import { JSON_TYPE, checkedJson } from '../../lib/checked-json';
 
 const StatusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * An answer that cannot change while the server runs, checked against its schema and written
- * once, at start: each request sends the same string, with neither a schema check nor a
- * JSON.stringify of its own (for `/api/config`, 0.6 µs and 0.13 µs of a request's 25-30 µs).
- */
-function constantJson<T>(schema: z.ZodType<T>, value: T): string {
-  return JSON.stringify(schema.parse(value));
-}
 
 /** Liveness, readiness, the public configuration and the OpenAPI document. */
 export function systemRoutes(app: FastifyInstance, deps: { config: Config; ping: () => Promise<void> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
-  const healthy = constantJson(StatusSchema, { status: 'ok' });
-  const publicConfig = constantJson(PublicConfigSchema, {
+  // Answers that cannot change while the server runs, written once, at start (lib/checked-json.ts):
+  // each request sends the same string (for `/api/config`, 0.6 µs of schema check and 0.13 µs of
+  // JSON.stringify saved of a request's 25-30 µs).
+  const healthy = checkedJson(StatusSchema, { status: 'ok' });
+  const publicConfig = checkedJson(PublicConfigSchema, {
     brandName: config.BRAND_NAME,
     brandLogoUrl: config.BRAND_LOGO_URL,
     brandPrimaryColor: config.BRAND_PRIMARY_COLOR,
@@ -34,8 +28,7 @@ export function systemRoutes(app: FastifyInstance, deps: { config: Config; ping:
 
   // `compress: false` here: these answers are a few hundred bytes at most, under compression's
   // 1 KiB threshold, so its per-request hooks would only look and pass (app.ts).
-  // The two constant answers are sent as their written string, so through the untyped `app`
-  // (the type provider would want the object); their schemas still document them.
+  // The two constant answers are sent as their written string, through the untyped `app`.
   app.get('/healthz', { compress: false, schema: { hide: true, response: { 200: StatusSchema } } }, (_request, reply) => reply.type(JSON_TYPE).send(healthy));
 
   r.get('/readyz', { compress: false, schema: { hide: true, response: { 200: StatusSchema, 503: StatusSchema } } }, async (_request, reply) => {

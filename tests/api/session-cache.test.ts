@@ -143,6 +143,17 @@ describe('the session cache', () => {
     expect((await me(m.token)).json()).toEqual({ ...first.json(), user: { ...first.json().user, language: 'es' } });
   });
 
+  it("moves /me's idle end on at the once-a-minute touch, even while the session is held", async () => {
+    const m = await signedInMember(t.app);
+    const idleEnd = async () => Date.parse((await me(m.token)).json().session.idleExpiresAt);
+    const first = await idleEnd();
+    t.clock.advance(58_000);
+    expect(await idleEnd()).toBe(first);
+    // Held for 3 s (under the cache's 5 s), but a touch is due: read, touched and held anew.
+    t.clock.advance(3000);
+    expect((await idleEnd()) - first).toBe(61_000);
+  });
+
   it('shows a verified address in /me at once', async () => {
     const m = await signedInMember(t.app);
     expect((await me(m.token)).json().account.emailVerified).toBe(false);

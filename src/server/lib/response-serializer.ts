@@ -17,6 +17,7 @@ function zodSchemaOf(schema: unknown): z.ZodType {
  * server it skips zod's compiled fast path, and it cost `/api/auth/me` 3-5 µs of about 45
  * (docs/decisions/request-path-costs.md). An answer that does not match its schema is still
  * refused as before: `ResponseSerializationError`, answered 500 and logged (plugins/errors.ts).
+ * Answers written ahead as text (lib/checked-json.ts) are checked there instead.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
   const zodSchema = zodSchemaOf(schema);

@@ -62,10 +62,10 @@ describe('RequestLog access line', () => {
       const out = capture();
       const log = new RequestLog((url) => url);
       log.attach(pino({ level: 'info' }, out));
-      const times = [0, 0.0004, 0.0005, 0.0123, 0.5, 1.2345678, 12.05, 999.9996, 300_000.25].map(
+      const times = [0, 0.0004, 0.0005, 0.01, 0.0123, 0.1, 0.5, 1.2345678, 12.05, 999.9996, 300_000.25, Number.NaN].map(
         (elapsed) => lineFor(log, out, elapsed).match(/"responseTime":([^,]+),/)![1],
       );
-      expect(times).toEqual(['0.000', '0.000', '0.001', '0.012', '0.500', '1.235', '12.050', '1000.000', '300000.250']);
+      expect(times).toEqual(['0.000', '0.000', '0.001', '0.010', '0.012', '0.100', '0.500', '1.235', '12.050', '1000.000', '300000.250', 'null']);
       for (const line of out.lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
     });
 

@@ -124,6 +124,8 @@ export class RequestLog extends LogController {
 
 /** Milliseconds as JSON number text to three decimals (`1.25` as `1.250`), made from integers. */
 function millisecondsText(milliseconds: number): string {
+  // Never the case for Fastify's elapsed time; JSON's own text (null for NaN) rather than a broken line.
+  if (!(milliseconds >= 0 && milliseconds < 1e15)) return JSON.stringify(milliseconds);
   const micros = Math.round(milliseconds * 1000);
   const fraction = micros % 1000;
   return `${(micros - fraction) / 1000}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;

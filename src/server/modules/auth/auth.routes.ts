@@ -46,11 +46,12 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
     },
   });
 
-  // The signed-in user's answer, written once for each session as held and its step-up state
-  // (lib/checked-json.ts), then sent as that text: every start of the app, in every tab, asks for
-  // it. The session cache hands out the same object until anything it says changes (a touch, an
-  // ended session, any change of the user or account replaces or drops it: session-cache.ts),
-  // so an answer cannot outlive what it describes; the step-up's end comes with the clock.
+  // The signed-in user's answer, written once for each session object as held and its step-up
+  // state (lib/checked-json.ts), then sent as that text. A held session is frozen
+  // (lib/held-per-member.ts); a touch reads and holds a new one (AuthService.authenticate), and
+  // every change of the session, user or account drops it on every instance (session-cache.ts):
+  // an answer cannot outlive what it describes. The step-up's end comes with the clock, so it is
+  // part of the key (`describe` may depend on nothing else that moves).
   const meAnswers = new WeakMap<AuthenticatedSession, { adminElevated: boolean; json: string }>();
   app.get('/api/auth/me', {
     config: { access: 'member' },

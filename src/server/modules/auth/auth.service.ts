@@ -385,6 +385,11 @@ export function createAuthService(deps: AuthDeps) {
     /** Deletes sessions that ended over a day ago (login_audits keep the history). */
     purgeEndedSessions: () => repo.deleteEndedSessions(db, new Date(clock().getTime() - ENDED_SESSION_RETENTION_MS)),
 
+    /**
+     * The signed-in user's answer (GET /api/auth/me), from the session alone: the route writes it
+     * once for each session object as held and step-up state (auth.routes.ts), so nothing here
+     * may depend on the request or on the clock except `adminElevated`.
+     */
     describe(session: AuthenticatedSession) {
       return {
         user: toSessionUser(session.user),

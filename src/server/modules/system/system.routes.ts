@@ -8,7 +8,6 @@ import { JSON_TYPE, checkedJson } from '../../lib/checked-json';
 
 const StatusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
-
 /** Liveness, readiness, the public configuration and the OpenAPI document. */
 export function systemRoutes(app: FastifyInstance, deps: { config: Config; ping: () => Promise<void> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

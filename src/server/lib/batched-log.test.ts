@@ -56,4 +56,26 @@ describe('BatchedLog', () => {
     waiting.forEach((w) => w());
     expect(calls).toEqual(['plain', 'write b', 'boom']);
   });
+
+  it('takes deferred lines before it adds another and at each flush, so they keep their place', () => {
+    const out = sink();
+    const log = new BatchedLog(out, 4096);
+    let deferred: string[] = [];
+    log.defer(() => {
+      const text = deferred.join('');
+      deferred = [];
+      return text;
+    });
+    log.flush();
+    expect(out.chunks).toEqual([]);
+    deferred = ['first\n', 'second\n'];
+    log.write('third\n');
+    expect(out.chunks).toEqual([]);
+    deferred = ['fourth\n'];
+    log.flush();
+    expect(out.chunks).toEqual(['first\nsecond\nthird\nfourth\n']);
+    deferred = ['last\n'];
+    log.flushSync();
+    expect(out.chunks).toEqual(['first\nsecond\nthird\nfourth\n', 'last\n']);
+  });
 });

@@ -18,29 +18,53 @@ export interface LogSink {
 export class BatchedLog {
   #lines: string[] = [];
   #length = 0;
+  #deferred: (() => string) | undefined;
 
   constructor(
     private readonly sink: LogSink,
     private readonly minLength = 64 * 1024,
   ) {}
 
+  /**
+   * Lines kept elsewhere as their fields and made only when this batch needs them (the access
+   * lines, plugins/request-log.ts): `take` is asked for them before any other line is added
+   * and at every flush, so every line keeps its place and waits no longer than any other.
+   */
+  defer(take: () => string): void {
+    this.#deferred = take;
+  }
+
   write(line: string): void {
-    this.#lines.push(line);
-    this.#length += line.length;
-    if (this.#length >= this.minLength) this.flush();
+    this.#takeDeferred();
+    this.#add(line);
   }
 
   /** Hands what is held to the sink now; `callback` (pino's `logger.flush`) once the sink has written it. */
   flush(callback?: (err?: Error) => void): void {
-    if (this.#lines.length > 0) {
-      const chunk = this.#lines.join('');
-      this.#lines = [];
-      this.#length = 0;
-      this.sink.write(chunk);
-    }
+    this.#takeDeferred();
+    this.#handOn();
     if (!callback) return;
     if (this.sink.flush) this.sink.flush(callback);
     else callback();
+  }
+
+  #takeDeferred(): void {
+    const deferred = this.#deferred?.();
+    if (deferred) this.#add(deferred);
+  }
+
+  #add(line: string): void {
+    this.#lines.push(line);
+    this.#length += line.length;
+    if (this.#length >= this.minLength) this.#handOn();
+  }
+
+  #handOn(): void {
+    if (this.#lines.length === 0) return;
+    const chunk = this.#lines.join('');
+    this.#lines = [];
+    this.#length = 0;
+    this.sink.write(chunk);
   }
 
   /** At exit: what is held, and what the sink still buffers, written before the process ends. */

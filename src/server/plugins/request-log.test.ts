@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BatchedLog } from '../lib/batched-log';
 import { RequestLog } from './request-log';
 
 const capture = () => {
@@ -83,6 +84,47 @@ describe('RequestLog access line', () => {
       vi.setSystemTime(1_800_000_000_000);
       const clockSetBack = lineFor(log, out, 4);
       expect([first, sameMillisecond, next, clockSetBack].map(timeOf)).toEqual([1_800_000_000_000, 1_800_000_000_000, 1_800_000_000_001, 1_800_000_000_000]);
+    });
+  });
+
+  describe("on the server's batched log", () => {
+    const batched = (minLength: number) => {
+      const chunks: string[] = [];
+      const log = new BatchedLog({ write: (chunk: string) => void chunks.push(chunk) }, minLength);
+      return { chunks, log, lines: () => chunks.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+    };
+
+    it('records each answer and makes its line when the log needs it, in the order things happened', () => {
+      const out = batched(1_000_000);
+      const logger = pino({ level: 'info' }, out.log);
+      const log = new RequestLog((url) => url);
+      log.attach(logger);
+      log.requestCompleted(null, request('/first'), reply);
+      log.requestCompleted(null, request(awkward), reply);
+      logger.warn('then this');
+      log.requestCompleted(null, request('/last'), reply);
+      expect(out.chunks).toEqual([]);
+      out.log.flush();
+      expect(out.lines().map((line) => (line.req as { url?: string } | undefined)?.url ?? line.msg)).toEqual(['/first', awkward, 'then this', '/last']);
+
+      // Each line as a plain stream gets it at once.
+      const plain = capture();
+      const direct = new RequestLog((url) => url);
+      direct.attach(pino({ level: 'info' }, plain));
+      direct.requestCompleted(null, request(awkward), reply);
+      const strip = ({ time: _time, ...rest }: Record<string, unknown>) => rest;
+      expect(strip(out.lines()[1]!)).toEqual(strip(JSON.parse(plain.lines[0]!) as Record<string, unknown>));
+    });
+
+    it('hands 256 lines on together without waiting for a flush', () => {
+      const out = batched(1);
+      const log = new RequestLog((url) => url);
+      log.attach(pino({ level: 'info' }, out.log));
+      for (let i = 0; i < 255; i += 1) log.requestCompleted(null, request(`/n/${i}`), reply);
+      expect(out.chunks).toEqual([]);
+      log.requestCompleted(null, request('/n/255'), reply);
+      expect(out.chunks).toHaveLength(1);
+      expect(out.lines().map((line) => (line.req as { url: string }).url)).toEqual(Array.from({ length: 256 }, (_, i) => `/n/${i}`));
     });
   });
 });

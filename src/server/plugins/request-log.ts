@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type LevelWithSilentOrString, type Logger } from 'pino';
+import { BatchedLog } from '../lib/batched-log';
 
 type LogArgs = Parameters<Logger['info']>;
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
@@ -68,6 +69,23 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
   return new LazyChildLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 
+/** How many access lines are kept as their fields before they are made (about 64 KiB of lines). */
+const DEFERRED_LINES = 256;
+
+/**
+ * Answered requests' access lines, kept as their fields (one slot each in preallocated
+ * arrays) and made in one pass when the log needs them.
+ */
+class AccessEntries {
+  count = 0;
+  readonly times = new Float64Array(DEFERRED_LINES);
+  readonly elapsed = new Float64Array(DEFERRED_LINES);
+  readonly statuses = new Uint16Array(DEFERRED_LINES);
+  readonly ids = new Array<string | undefined>(DEFERRED_LINES);
+  readonly methods = new Array<string | undefined>(DEFERRED_LINES);
+  readonly urls = new Array<string | undefined>(DEFERRED_LINES);
+}
+
 /**
  * The per-request log lines (Fastify's `logController`): one access line per answered
  * request at info (`request completed`: request id, method, URL with query values dropped,
@@ -78,14 +96,17 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
  * pino would write (level, time, pid, hostname, then the fields). Its shape is fixed and none
  * of its fields is secret, so it needs neither the redaction pass every other line goes
  * through nor pino's generic serializer: made through a pino logger, the line was a quarter
- * of a small answer's CPU time (docs/decisions/buffered-logging.md). Its numbers are written
- * from integers: the line's opening (level, time, pid, hostname) once a millisecond, and the
- * response time in milliseconds to the microsecond: turning the two numbers into text as
- * JavaScript does was 4% of `GET /healthz`'s CPU time (docs/decisions/buffered-logging.md).
+ * of a small answer's CPU time. Its numbers are written from integers (the opening once a
+ * millisecond, the response time to the microsecond). On the server's batched destination
+ * (lib/batched-log.ts) a request only records the line's fields; the lines are made in one
+ * pass when the batch needs them (before any other line, at each flush, or every 256), which
+ * cost a request less than making each line as it came (docs/decisions/buffered-logging.md).
  */
 export class RequestLog extends LogController {
   private parent: Logger | undefined;
   private destination: pino.DestinationStream | undefined;
+  /** Set when the destination takes deferred lines: the fields waiting to be made into lines. */
+  private entries: AccessEntries | undefined;
   private readonly bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   /** The millisecond `opening` was made in, and the line's start up to the request id. */
   private openedAt = Number.NaN;
@@ -98,7 +119,12 @@ export class RequestLog extends LogController {
   /** Writes the access lines to the app logger's destination, at its level. */
   attach(log: FastifyBaseLogger): void {
     this.parent = log as Logger;
-    this.destination = (log as unknown as Record<symbol, pino.DestinationStream | undefined>)[pino.symbols.streamSym];
+    const destination = (log as unknown as Record<symbol, pino.DestinationStream | undefined>)[pino.symbols.streamSym];
+    this.destination = destination;
+    if (destination instanceof BatchedLog) {
+      this.entries = new AccessEntries();
+      destination.defer(() => this.take());
+    }
   }
 
   override incomingRequest(request: FastifyRequest): void {
@@ -109,15 +135,41 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error || !this.destination || !this.parent) return super.requestCompleted(error, request, reply);
     if (!this.parent.isLevelEnabled('info')) return;
-    const now = Date.now();
-    if (now !== this.openedAt) {
-      this.openedAt = now;
-      this.opening = `{"level":30,"time":${now}${this.bindings},"reqId":`;
+    const entries = this.entries;
+    if (!entries) {
+      this.destination.write(this.line(Date.now(), request.id, request.method, request.url, reply.statusCode, reply.elapsedTime));
+      return;
     }
-    this.destination.write(
-      `${this.opening}${JSON.stringify(request.id)},` +
-        `"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(this.loggedUrl(request.url))}},` +
-        `"res":{"statusCode":${reply.statusCode}},"responseTime":${millisecondsText(reply.elapsedTime)},"msg":"request completed"}\n`,
+    const at = entries.count++;
+    entries.times[at] = Date.now();
+    entries.elapsed[at] = reply.elapsedTime;
+    entries.statuses[at] = reply.statusCode;
+    entries.ids[at] = request.id;
+    entries.methods[at] = request.method;
+    entries.urls[at] = request.url;
+    if (entries.count === DEFERRED_LINES) this.destination.write(this.take());
+  }
+
+  /** The deferred access lines, made in the order they were recorded; '' when there are none. */
+  private take(): string {
+    const entries = this.entries!;
+    let text = '';
+    for (let at = 0; at < entries.count; at += 1) {
+      text += this.line(entries.times[at]!, entries.ids[at]!, entries.methods[at]!, entries.urls[at]!, entries.statuses[at]!, entries.elapsed[at]!);
+      entries.ids[at] = entries.methods[at] = entries.urls[at] = undefined;
+    }
+    entries.count = 0;
+    return text;
+  }
+
+  private line(time: number, id: string, method: string, url: string, status: number, elapsed: number): string {
+    if (time !== this.openedAt) {
+      this.openedAt = time;
+      this.opening = `{"level":30,"time":${time}${this.bindings},"reqId":`;
+    }
+    return (
+      `${this.opening}${JSON.stringify(id)},"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(this.loggedUrl(url))}},` +
+      `"res":{"statusCode":${status}},"responseTime":${millisecondsText(elapsed)},"msg":"request completed"}\n`
     );
   }
 }

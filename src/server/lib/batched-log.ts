@@ -29,8 +29,10 @@ export class BatchedLog {
    * Lines kept elsewhere as their fields and made only when this batch needs them (the access
    * lines, plugins/request-log.ts): `take` is asked for them before any other line is added
    * and at every flush, so every line keeps its place and waits no longer than any other.
+   * One source only: a second would leave the first's lines unasked for.
    */
   defer(take: () => string): void {
+    if (this.#deferred) throw new Error('This log already takes deferred lines from another source');
     this.#deferred = take;
   }
 

@@ -88,6 +88,7 @@ describe('RequestLog access line', () => {
   });
 
   describe("on the server's batched log", () => {
+    afterEach(() => vi.useRealTimers());
     const batched = (minLength: number) => {
       const chunks: string[] = [];
       const log = new BatchedLog({ write: (chunk: string) => void chunks.push(chunk) }, minLength);
@@ -124,7 +125,41 @@ describe('RequestLog access line', () => {
       expect(out.chunks).toEqual([]);
       log.requestCompleted(null, request('/n/255'), reply);
       expect(out.chunks).toHaveLength(1);
-      expect(out.lines().map((line) => (line.req as { url: string }).url)).toEqual(Array.from({ length: 256 }, (_, i) => `/n/${i}`));
+      // And the slots again for the next ones, none of the first written twice.
+      for (let i = 256; i < 259; i += 1) log.requestCompleted(null, request(`/n/${i}`), reply);
+      out.log.flush();
+      expect(out.lines().map((line) => (line.req as { url: string }).url)).toEqual(Array.from({ length: 259 }, (_, i) => `/n/${i}`));
+    });
+
+    it('keeps the time each answer was recorded at and its full response time, and records nothing above info', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const out = batched(1_000_000);
+      const log = new RequestLog((url) => url);
+      log.attach(pino({ level: 'info' }, out.log));
+      vi.setSystemTime(1_800_000_000_000);
+      log.requestCompleted(null, request('/a'), { statusCode: 503, elapsedTime: 1_048_576.0015 } as FastifyReply);
+      vi.setSystemTime(1_800_000_000_007);
+      log.requestCompleted(null, request('/b'), reply);
+      vi.setSystemTime(1_800_000_009_000);
+      out.log.flush();
+      expect(out.chunks[0]).toContain('"res":{"statusCode":503},"responseTime":1048576.002,');
+      expect(out.lines().map((line) => [line.time, line.res])).toEqual([
+        [1_800_000_000_000, { statusCode: 503 }],
+        [1_800_000_000_007, { statusCode: 404 }],
+      ]);
+
+      const quiet = batched(1);
+      const warnOnly = new RequestLog((url) => url);
+      warnOnly.attach(pino({ level: 'warn' }, quiet.log));
+      warnOnly.requestCompleted(null, request('/healthz'), reply);
+      quiet.log.flush();
+      expect(quiet.chunks).toEqual([]);
+    });
+
+    it('refuses a second source of deferred lines on one log rather than leave the first unasked', () => {
+      const out = batched(1_000_000);
+      new RequestLog((url) => url).attach(pino({ level: 'info' }, out.log));
+      expect(() => new RequestLog((url) => url).attach(pino({ level: 'info' }, out.log))).toThrow(/already takes deferred lines/);
     });
   });
 });

@@ -69,7 +69,7 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
   return new LazyChildLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 
-/** How many access lines are kept as their fields before they are made (about 64 KiB of lines). */
+/** How many access lines are kept as their fields before they are made (about 60 KB of lines). */
 const DEFERRED_LINES = 256;
 
 /**
@@ -121,6 +121,7 @@ export class RequestLog extends LogController {
     this.parent = log as Logger;
     const destination = (log as unknown as Record<symbol, pino.DestinationStream | undefined>)[pino.symbols.streamSym];
     this.destination = destination;
+    this.entries = undefined;
     if (destination instanceof BatchedLog) {
       this.entries = new AccessEntries();
       destination.defer(() => this.take());
@@ -140,25 +141,28 @@ export class RequestLog extends LogController {
       this.destination.write(this.line(Date.now(), request.id, request.method, request.url, reply.statusCode, reply.elapsedTime));
       return;
     }
-    const at = entries.count++;
+    const at = entries.count;
     entries.times[at] = Date.now();
     entries.elapsed[at] = reply.elapsedTime;
     entries.statuses[at] = reply.statusCode;
     entries.ids[at] = request.id;
     entries.methods[at] = request.method;
     entries.urls[at] = request.url;
-    if (entries.count === DEFERRED_LINES) this.destination.write(this.take());
+    entries.count = at + 1;
+    if (entries.count >= DEFERRED_LINES) this.destination.write(this.take());
   }
 
   /** The deferred access lines, made in the order they were recorded; '' when there are none. */
   private take(): string {
     const entries = this.entries!;
+    // Emptied first: whatever happens while the lines are made, none is made twice.
+    const count = entries.count;
+    entries.count = 0;
     let text = '';
-    for (let at = 0; at < entries.count; at += 1) {
+    for (let at = 0; at < count; at += 1) {
       text += this.line(entries.times[at]!, entries.ids[at]!, entries.methods[at]!, entries.urls[at]!, entries.statuses[at]!, entries.elapsed[at]!);
       entries.ids[at] = entries.methods[at] = entries.urls[at] = undefined;
     }
-    entries.count = 0;
     return text;
   }
 

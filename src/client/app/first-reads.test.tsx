@@ -25,6 +25,16 @@ function heldApi() {
   return { sent: () => [...sent].sort(), release };
 }
 
+/** The app's providers over a stand-in screen, on the query client the first reads used. */
+async function renderProviders(queryClient: ReturnType<typeof createQueryClient>) {
+  render(
+    <AppProviders queryClient={queryClient}>
+      <p>Home</p>
+    </AppProviders>,
+  );
+  expect(await screen.findByText('Home')).toBeTruthy();
+}
+
 describe('startFirstReads', () => {
   it('asks for the configuration; the providers mounting while it is on its way do not ask again, and AuthProvider asks for the session user once', async () => {
     storeTestSession();
@@ -33,12 +43,7 @@ describe('startFirstReads', () => {
     startFirstReads(queryClient);
     expect(api.sent()).toEqual(['/api/config']);
 
-    render(
-      <AppProviders queryClient={queryClient}>
-        <p>Home</p>
-      </AppProviders>,
-    );
-    expect(await screen.findByText('Home')).toBeTruthy();
+    await renderProviders(queryClient);
     // ConfigProvider's read and AuthProvider's confirmation of the stored session have run.
     expect(queryClient.getQueryState(CONFIG_KEY)?.fetchStatus).toBe('fetching');
     expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
@@ -52,33 +57,20 @@ describe('startFirstReads', () => {
     expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
   });
 
-  it('answered before the first render: the provider uses the answer and does not ask again', async () => {
-    storeTestSession();
-    const api = heldApi();
-    const queryClient = createQueryClient();
-    startFirstReads(queryClient);
-    api.release();
-    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
-
-    render(
-      <AppProviders queryClient={queryClient}>
-        <p>Home</p>
-      </AppProviders>,
-    );
-    expect(await screen.findByText('Home')).toBeTruthy();
-    await vi.waitFor(() => expect(queryClient.getQueryState(ME_KEY)?.status).toBe('success'));
-    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
-  });
-
-  it('on a device holding a session, leaves the session user to AuthProvider (a 401 for it must come after the first render)', async () => {
+  it('answered before the first render: the session user left to AuthProvider, which asks once; the configuration not asked again', async () => {
     storeTestSession();
     const api = heldApi();
     const queryClient = createQueryClient();
     startFirstReads(queryClient);
     api.release();
     await vi.waitFor(() => expect(queryClient.getQueryState(CONFIG_KEY)?.status).toBe('success'));
+    // On a device holding a session too: a 401 for the session user must come after the first render.
     expect(api.sent()).toEqual(['/api/config']);
     expect(queryClient.getQueryState(ME_KEY)).toBeUndefined();
+
+    await renderProviders(queryClient);
+    await vi.waitFor(() => expect(queryClient.getQueryState(ME_KEY)?.status).toBe('success'));
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(api.sent()).toEqual(['/api/auth/me', '/api/config']);
   });
 });

@@ -15,6 +15,7 @@ import {
   pickDeliverable,
   popupsShownToday,
   type QuietHours,
+  SHOWS_NEEDED,
 } from './delivery';
 import { compareBest, evaluatePopup, offsetAt, type PopupUserState } from './schedule';
 
@@ -262,21 +263,26 @@ describe('delivery over many sign-ins (property)', () => {
           const popups = specs.map((s, i) =>
             simPopup(i, { priority: s.priority, recurrence: s.recurrence, interval: s.interval, timezone: s.timezone, dailyCap: s.ownCap, quietHours: s.ownQuiet }),
           );
+          const bestFirst = [...popups].sort(compareBest);
           const states = new Map<string, PopupUserState>();
           const newShows: NewShow[] = [];
           let now = T0;
           let signedInAt = T0;
           let shown: SimPopup | null = null;
           for (const action of actions) {
-            const ctx: DeliveryContext = { signedInAt: new Date(signedInAt), now: new Date(now), sessionZone, programme: { dailyCap: programmeCap, quietHours: programmeQuiet }, newShows };
+            const ctx = { signedInAt: new Date(signedInAt), now: new Date(now), sessionZone, programme: { dailyCap: programmeCap, quietHours: programmeQuiet }, newShows } satisfies DeliveryContext;
             if (action.kind === 'wait') now += action.ms;
             else if (action.kind === 'signIn') signedInAt = now;
             else if (action.kind === 'next') {
-              const candidates = popups.map((p) => ({ popup: p, state: states.get(p.id) ?? null }));
-              const picked = pickDeliverable(candidates, ctx);
+              const stateOf = (p: SimPopup) => states.get(p.id) ?? null;
+              const picked = pickDeliverable(bestFirst, stateOf, ctx);
               // The pick is the best of the popups every rule lets through.
-              const allowed = candidates.filter((c) => decide(c.popup, c.state, ctx).show).map((c) => c.popup).sort(compareBest);
+              const allowed = popups.filter((p) => decide(p, stateOf(p), ctx).show).sort(compareBest);
               expect(picked?.popup.id ?? null).toBe(allowed[0]?.id ?? null);
+              // Without the shows loaded: the same pick, or a request for them when the pick depends on them.
+              const unloaded = pickDeliverable(bestFirst, stateOf, { ...ctx, newShows: null });
+              if (unloaded === SHOWS_NEEDED) expect(popups.some((p) => (p.dailyCap ?? programmeCap) !== null)).toBe(true);
+              else expect(unloaded).toEqual(picked);
               shown = picked?.popup ?? null;
               if (!picked) continue;
               const { delivery } = picked;
@@ -356,7 +362,30 @@ describe('the order of the rules', () => {
     expect(decide(top, null, capped).refusal).toBe('daily_cap');
     // The best popup is capped but the second has its own, higher cap: the second is shown.
     const roomier = { ...second, dailyCap: 2 };
-    expect(pickDeliverable([{ popup: top, state: null }, { popup: roomier, state: null }], capped)?.popup.id).toBe(roomier.id);
+    expect(pickDeliverable([top, roomier], () => null, { ...capped, newShows: [{ popupId: 'other', at: new Date(now.getTime() - HOUR) }] })?.popup.id).toBe(roomier.id);
+  });
+
+  it('walks the popups, best first as given, only until one passes', () => {
+    const [a, b, c] = [simPopup(1, { priority: 9, quietHours: { start: '03:00', end: '05:00' } }), simPopup(2, { priority: 5 }), simPopup(3, { priority: 1 })];
+    const stateOf = vi.fn((_: SimPopup) => null);
+    expect(pickDeliverable([a, b, c], stateOf, { ...base(), newShows: [] })?.popup.id).toBe(b.id);
+    expect(stateOf.mock.calls.map(([p]) => p.id)).toEqual([a.id, b.id]);
+  });
+
+  it('asks for the member shows only when a cap must count them', () => {
+    const top = simPopup(1, { priority: 9 });
+    const second = simPopup(2, { priority: 5 });
+    const unloaded = base({ programme: { dailyCap: 1, quietHours: null }, newShows: null });
+    expect(pickDeliverable([top, second], () => null, unloaded)).toBe(SHOWS_NEEDED);
+    // The best was shown in its occurrence already (the member asking again): no cap counts it.
+    const shown: PopupUserState = { occurrenceStart: top.startAt, snoozeCount: 0, lastSnoozedAt: null, completedAt: null, lastShownAt: new Date(now.getTime() - MINUTE) };
+    const shownTop = (p: SimPopup) => (p === top ? shown : null);
+    expect(pickDeliverable([top, second], shownTop, unloaded)).toMatchObject({ popup: { id: top.id }, delivery: { show: true, capChecked: null } });
+    // The best is in quiet hours, the second has no cap of its own and the programme none: no shows needed.
+    const quietTop = simPopup(1, { priority: 9, quietHours: { start: '03:00', end: '05:00' } });
+    const noCap = base({ newShows: null });
+    expect(pickDeliverable([quietTop, second], () => null, noCap)).toMatchObject({ popup: { id: second.id } });
+    expect(pickDeliverable([quietTop, { ...second, dailyCap: 3 }], () => null, noCap)).toBe(SHOWS_NEEDED);
   });
 
   it('a popup coming back after a snooze passes the cap but not quiet hours', () => {

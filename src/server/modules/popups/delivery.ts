@@ -11,7 +11,6 @@
  */
 import { isIanaTimeZone } from '#shared/schemas/popups';
 import {
-  compareBest,
   evaluatePopup,
   type PopupUserState,
   type PopupVerdict,
@@ -53,7 +52,8 @@ export interface DeliveryContext {
   programme: ProgrammeRules;
   /**
    * The member's first shows of the last two days (a local day is never longer than that);
-   * null when not loaded, which is only allowed while no cap applies to a candidate.
+   * null when not loaded: `pickDeliverable` then answers SHOWS_NEEDED where a cap must count
+   * them, and `decide` throws.
    */
   newShows: readonly NewShow[] | null;
 }
@@ -120,7 +120,11 @@ export function localTime(instant: Date, zone: string): string {
 
 /** True while the wall clock in `zone` is in [start, end), wrapping past midnight when start > end. */
 export function inQuietHours(now: Date, zone: string, quiet: QuietHours): boolean {
-  const t = minuteOfDay(localTime(now, zone));
+  return quietAt(minuteOfDay(localTime(now, zone)), quiet);
+}
+
+/** True when the local minute of the day `t` is in the quiet hours. */
+function quietAt(t: number, quiet: QuietHours): boolean {
   const start = minuteOfDay(quiet.start);
   const end = minuteOfDay(quiet.end);
   return start < end ? t >= start && t < end : t >= start || t < end;
@@ -143,8 +147,44 @@ export function popupsShownToday(newShows: readonly NewShow[], now: Date, zone: 
  * nothing, so it is allowed.
  */
 export function capAllows(popupId: string, cap: number, newShows: readonly NewShow[], now: Date, zone: string): boolean {
-  const today = popupsShownToday(newShows, now, zone);
+  return capAllowsToday(popupId, cap, popupsShownToday(newShows, now, zone));
+}
+
+function capAllowsToday(popupId: string, cap: number, today: ReadonlySet<string>): boolean {
   return today.has(popupId) || today.size < cap;
+}
+
+/**
+ * What the rules read in a zone at the context's `now`: the minute of the day, and the popups
+ * first shown on that local day; each read once per zone. A call weighs every live popup of
+ * the member's audience, nearly all read in one zone (the browser's), and reading a wall clock
+ * is an `Intl` format: read per candidate, it was about half the CPU of `next` with 1,000 live
+ * popups and quiet hours on (docs/performance-log.md, stop 43).
+ */
+class ZoneReadings {
+  private readonly minutes = new Map<string, number>();
+  private readonly shownToday = new Map<string, ReadonlySet<string>>();
+
+  constructor(private readonly ctx: DeliveryContext) {}
+
+  minuteOfDay(zone: string): number {
+    let minute = this.minutes.get(zone);
+    if (minute === undefined) {
+      minute = minuteOfDay(localTime(this.ctx.now, zone));
+      this.minutes.set(zone, minute);
+    }
+    return minute;
+  }
+
+  /** The popups first shown today in `zone`; the shows must be loaded. */
+  shownTodayIn(zone: string, newShows: readonly NewShow[]): ReadonlySet<string> {
+    let today = this.shownToday.get(zone);
+    if (today === undefined) {
+      today = popupsShownToday(newShows, this.ctx.now, zone);
+      this.shownToday.set(zone, today);
+    }
+    return today;
+  }
 }
 
 /** Shown in the occurrence running now: a state of this occurrence shown at or after its start. */
@@ -153,35 +193,58 @@ export function shownInOccurrence(verdict: Pick<PopupVerdict, 'occurrence' | 'st
   return verdict.occurrence !== null && shown != null && shown.getTime() >= verdict.occurrence.start.getTime();
 }
 
+/** The member's shows are needed to decide and were not loaded (`DeliveryContext.newShows` null). */
+export const SHOWS_NEEDED = 'shows_needed';
+
 /** Every rule for one popup, in the decision record's order. */
 export function decide(popup: DeliverablePopup, stored: PopupUserState | null | undefined, ctx: DeliveryContext): Delivery {
+  const delivery = decideWith(popup, stored, ctx, new ZoneReadings(ctx));
+  if (delivery === SHOWS_NEEDED) throw new Error('decide: a daily cap applies but the member\'s shows were not loaded');
+  return delivery;
+}
+
+function decideWith(popup: DeliverablePopup, stored: PopupUserState | null | undefined, ctx: DeliveryContext, readings: ZoneReadings): Delivery | typeof SHOWS_NEEDED {
   const verdict = evaluatePopup(popup, stored, ctx.signedInAt, ctx.now);
   const zone = memberZone(ctx.sessionZone, popup.timezone);
   const shown = shownInOccurrence(verdict);
   const refuse = (refusal: Refusal, capChecked: number | null = null): Delivery => ({ show: false, refusal, verdict, zone, shownInOccurrence: shown, capChecked });
   if (!verdict.shouldShow) return refuse('not_showable');
   const rules = effectiveRules(popup, ctx.programme);
-  if (rules.quietHours && inQuietHours(ctx.now, zone, rules.quietHours)) return refuse('quiet_hours');
+  if (rules.quietHours && quietAt(readings.minuteOfDay(zone), rules.quietHours)) return refuse('quiet_hours');
   if (rules.dailyCap === null || shown) return { show: true, refusal: null, verdict, zone, shownInOccurrence: shown, capChecked: null };
-  if (ctx.newShows === null) throw new Error('decide: a daily cap applies but the member\'s shows were not loaded');
-  if (!capAllows(popup.id, rules.dailyCap, ctx.newShows, ctx.now, zone)) return refuse('daily_cap', rules.dailyCap);
+  if (ctx.newShows === null) return SHOWS_NEEDED;
+  if (!capAllowsToday(popup.id, rules.dailyCap, readings.shownTodayIn(zone, ctx.newShows))) return refuse('daily_cap', rules.dailyCap);
   return { show: true, refusal: null, verdict, zone, shownInOccurrence: shown, capChecked: rules.dailyCap };
 }
 
-/** The best popup that passes every rule, from candidates with their stored states; null when none does. */
+/**
+ * The first of `popups` that passes every rule, with its delivery; null when none does.
+ * `popups` come best first (compareBest: the order live-popups.ts holds them in), and are
+ * walked only until one passes. With the member's shows not loaded (`ctx.newShows` null),
+ * SHOWS_NEEDED as soon as the walk reaches a popup they decide (a daily cap applies and it is
+ * not yet shown in its occurrence): a member asking again is answered the popup already shown
+ * without reading them.
+ */
 export function pickDeliverable<P extends DeliverablePopup>(
-  candidates: readonly { popup: P; state: PopupUserState | null }[],
+  popups: readonly P[],
+  stateOf: (popup: P) => PopupUserState | null,
+  ctx: DeliveryContext & { newShows: readonly NewShow[] },
+): { popup: P; delivery: Delivery } | null;
+export function pickDeliverable<P extends DeliverablePopup>(
+  popups: readonly P[],
+  stateOf: (popup: P) => PopupUserState | null,
   ctx: DeliveryContext,
-): { popup: P; delivery: Delivery } | null {
-  const sorted = [...candidates].sort((a, b) => compareBest(a.popup, b.popup));
-  for (const c of sorted) {
-    const delivery = decide(c.popup, c.state, ctx);
-    if (delivery.show) return { popup: c.popup, delivery };
+): { popup: P; delivery: Delivery } | null | typeof SHOWS_NEEDED;
+export function pickDeliverable<P extends DeliverablePopup>(
+  popups: readonly P[],
+  stateOf: (popup: P) => PopupUserState | null,
+  ctx: DeliveryContext,
+): { popup: P; delivery: Delivery } | null | typeof SHOWS_NEEDED {
+  const readings = new ZoneReadings(ctx);
+  for (const popup of popups) {
+    const delivery = decideWith(popup, stateOf(popup), ctx, readings);
+    if (delivery === SHOWS_NEEDED) return SHOWS_NEEDED;
+    if (delivery.show) return { popup, delivery };
   }
   return null;
-}
-
-/** True when some candidate is subject to a cap, so the member's shows must be loaded first. */
-export function needsShows(popups: readonly Pick<DeliverablePopup, 'dailyCap'>[], programme: ProgrammeRules): boolean {
-  return programme.dailyCap !== null || popups.some((p) => p.dailyCap !== null);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { liveForEmployer, LivePopups, matchesFacts, needsFacts } from './live-popups';
+import { forEmployer, forFacts, LivePopups, matchesFacts, needsFacts, toHeld } from './live-popups';
+import { compareBest } from './schedule';
 import type { PopupRow } from './popups.repository';
 
 const HOUR = 3_600_000;
@@ -56,6 +57,9 @@ function countedLoads(rows: { current: PopupRow[] }) {
 }
 
 const at = (ms: number) => new Date(T0 + ms);
+
+/** A row in its held form. */
+const held = (overrides: Partial<PopupRow> = {}) => toHeld(row(overrides));
 
 describe('LivePopups', () => {
   it('serves one load for the TTL, then loads again; a clock set back loads again too', async () => {
@@ -197,31 +201,86 @@ describe('LivePopups', () => {
   });
 });
 
-describe('liveForEmployer', () => {
-  it('keeps the popups live now, for the target, whose employer list is empty or holds the member’s; order kept', () => {
-    const everyone = row({ priority: 9 });
-    const listed = row({ audienceCompanyIds: [OTHER_EMPLOYER, EMPLOYER] });
-    const otherOnly = row({ audienceCompanyIds: [OTHER_EMPLOYER] });
-    const inactive = row({ isActive: false });
-    const scheduled = row({ startAt: at(1) });
-    const ended = row({ endAt: at(0) });
-    const otherScreen = row({ target: 'health' });
-    const startsNow = row({ startAt: at(0) });
-    const rows = [everyone, listed, otherOnly, inactive, scheduled, ended, otherScreen, startsNow];
-    expect(liveForEmployer(rows, EMPLOYER, 'home', at(0)).map((r) => r.id)).toEqual([everyone.id, listed.id, startsNow.id]);
-    expect(liveForEmployer(rows, EMPLOYER, null, at(0)).map((r) => r.id)).toEqual([everyone.id, listed.id, otherScreen.id, startsNow.id]);
+describe('forEmployer and forFacts', () => {
+  it('keep the popups for the target whose employer list is empty or holds the member’s, in their order; liveness is left to delivery', () => {
+    const everyone = held({ priority: 9 });
+    const listed = held({ audienceCompanyIds: [OTHER_EMPLOYER, EMPLOYER] });
+    const otherOnly = held({ audienceCompanyIds: [OTHER_EMPLOYER] });
+    const scheduled = held({ startAt: at(1) });
+    const otherScreen = held({ target: 'health' });
+    const rows = [everyone, listed, otherOnly, scheduled, otherScreen];
+    expect(forEmployer(rows, EMPLOYER, 'home').rows.map((r) => r.id)).toEqual([everyone.id, listed.id, scheduled.id]);
+    expect(forEmployer(rows, EMPLOYER, null).rows.map((r) => r.id)).toEqual([everyone.id, listed.id, scheduled.id, otherScreen.id]);
     // Employer ids are compared as UUIDs are: whatever the case of the member's.
-    expect(liveForEmployer([listed], EMPLOYER.toUpperCase(), 'home', at(0))).toEqual([listed]);
-    expect(liveForEmployer(rows, OTHER_EMPLOYER, 'home', at(0)).map((r) => r.id)).toEqual([everyone.id, listed.id, otherOnly.id, startsNow.id]);
+    expect(forEmployer([listed], EMPLOYER.toUpperCase(), 'home').rows).toEqual([listed]);
+    expect(forEmployer(rows, OTHER_EMPLOYER, 'home').rows.map((r) => r.id)).toEqual([everyone.id, listed.id, otherOnly.id, scheduled.id]);
+    expect(forEmployer(rows, EMPLOYER, 'home').asksFacts).toBe(false);
+  });
+
+  it('say when an audience asks about enrolment or family, and forFacts keeps those whose parts hold the member', () => {
+    const everyone = held();
+    const enrolledOnly = held({ audienceEnrolledOnly: true });
+    const familyOnly = held({ audienceWithFamilyOnly: true, audienceCompanyIds: [OTHER_EMPLOYER] });
+    const rows = [everyone, enrolledOnly, familyOnly];
+    expect(forEmployer(rows, EMPLOYER, 'home')).toEqual({ rows: [everyone, enrolledOnly], asksFacts: true });
+    expect(forEmployer(rows, OTHER_EMPLOYER, 'home').asksFacts).toBe(true);
+    expect(forEmployer([everyone, familyOnly], EMPLOYER, 'home').asksFacts).toBe(false);
+    expect(forFacts(rows, { enrolled: true, withFamily: false })).toEqual([everyone, enrolledOnly]);
+    expect(forFacts(rows, { enrolled: false, withFamily: true })).toEqual([everyone, familyOnly]);
+  });
+
+  it('answer the same from a held (frozen) array, asked again and for other employers, targets and facts', () => {
+    const unfrozen = [
+      held({ priority: 9 }),
+      held({ audienceCompanyIds: [EMPLOYER] }),
+      held({ audienceCompanyIds: [OTHER_EMPLOYER], audienceEnrolledOnly: true }),
+      held({ startAt: at(1), audienceWithFamilyOnly: true }),
+      held({ target: 'health', audienceCompanyIds: [OTHER_EMPLOYER] }),
+    ];
+    const frozen = Object.freeze([...unfrozen]);
+    for (const [companyId, target] of [
+      [EMPLOYER, 'home'],
+      [EMPLOYER, 'home'],
+      [EMPLOYER.toUpperCase(), 'home'],
+      [OTHER_EMPLOYER, 'home'],
+      [OTHER_EMPLOYER, null],
+      [OTHER_EMPLOYER, 'health'],
+      [EMPLOYER, null],
+    ] as const) {
+      const kept = forEmployer(frozen, companyId, target);
+      expect(kept).toEqual(forEmployer(unfrozen, companyId, target));
+      for (const enrolled of [false, true]) {
+        for (const withFamily of [false, true]) {
+          expect(forFacts(kept.rows, { enrolled, withFamily })).toEqual(forFacts([...kept.rows], { enrolled, withFamily }));
+        }
+      }
+    }
+  });
+});
+
+describe('the held form', () => {
+  it('holds the loaded rows in delivery’s order (compareBest), with their quiet hours as one value, frozen', async () => {
+    const low = row({ priority: 1 });
+    const high = row({ priority: 9, quietHoursStart: '22:00', quietHoursEnd: '07:00' });
+    // The same priority and end, created a microsecond apart in the database: the same millisecond here, so the id decides.
+    const tieB = row({ id: '00000000-0000-4000-8000-00000000000b', priority: 5 });
+    const tieA = row({ id: '00000000-0000-4000-8000-00000000000a', priority: 5 });
+    const live = new LivePopups(async () => [low, tieB, high, tieA], { ttlMs: 1_000 });
+    const rows = await live.current(at(0));
+    expect(rows.map((r) => r.id)).toEqual([high.id, tieA.id, tieB.id, low.id]);
+    expect([...rows].sort(compareBest)).toEqual(rows);
+    expect(rows[0]!.quietHours).toEqual({ start: '22:00', end: '07:00' });
+    expect(rows[3]!.quietHours).toBeNull();
+    expect(Object.isFrozen(rows) && rows.every((r) => Object.isFrozen(r) && Object.isFrozen(r.audienceCompanyIds))).toBe(true);
   });
 });
 
 describe('the enrolled / with-family parts of an audience', () => {
   it('are asked about only when some popup has them, and hold a member exactly when every part asked for is true', () => {
-    const plain = row();
-    const enrolledOnly = row({ audienceEnrolledOnly: true });
-    const familyOnly = row({ audienceWithFamilyOnly: true });
-    const both = row({ audienceEnrolledOnly: true, audienceWithFamilyOnly: true });
+    const plain = held();
+    const enrolledOnly = held({ audienceEnrolledOnly: true });
+    const familyOnly = held({ audienceWithFamilyOnly: true });
+    const both = held({ audienceEnrolledOnly: true, audienceWithFamilyOnly: true });
     expect(needsFacts([plain])).toBe(false);
     expect(needsFacts([plain, enrolledOnly])).toBe(true);
     expect(needsFacts([familyOnly])).toBe(true);

@@ -1,6 +1,7 @@
 import type { CacheChange } from '../../lib/notify';
+import type { QuietHours } from './delivery';
 import type { PopupRow } from './popups.repository';
-import { isLive } from './schedule';
+import { compareBest, type Recurrence } from './schedule';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,11 +21,29 @@ export interface AudienceFacts {
   withFamily: boolean;
 }
 
-/** A popup as held: one object serves many requests, so nothing may change it (its employer list included). */
-export type HeldPopup = Readonly<Omit<PopupRow, 'audienceCompanyIds'>> & { readonly audienceCompanyIds: readonly string[] };
+/**
+ * A popup as held, in the form delivery reads (its recurrence typed, its quiet hours one value
+ * or null): one object serves many requests, so nothing may change it (its employer list and
+ * quiet hours included).
+ */
+export type HeldPopup = Readonly<Omit<PopupRow, 'audienceCompanyIds' | 'recurrence'>> & {
+  readonly audienceCompanyIds: readonly string[];
+  readonly recurrence: Recurrence;
+  readonly quietHours: Readonly<QuietHours> | null;
+};
 
-const freeze = (rows: PopupRow[]): readonly HeldPopup[] =>
-  Object.freeze(rows.map((row) => Object.freeze({ ...row, audienceCompanyIds: Object.freeze(row.audienceCompanyIds) })));
+/** A popup row in its held form. */
+export function toHeld(row: PopupRow): HeldPopup {
+  const quietHours = row.quietHoursStart && row.quietHoursEnd ? Object.freeze({ start: row.quietHoursStart, end: row.quietHoursEnd }) : null;
+  return Object.freeze({ ...row, recurrence: row.recurrence as Recurrence, audienceCompanyIds: Object.freeze(row.audienceCompanyIds), quietHours });
+}
+
+/**
+ * Loaded rows as held: each in its held form, in delivery's order (compareBest), which a
+ * member's call walks only until a popup passes. Sorted here, once per load, not by the
+ * database: its order compares times to the microsecond, delivery's to the millisecond.
+ */
+const freeze = (rows: PopupRow[]): readonly HeldPopup[] => Object.freeze(rows.map(toHeld).sort(compareBest));
 
 /**
  * The popups that are on (`is_active`) and not over when loaded, best first, held in this
@@ -98,22 +117,62 @@ export class LivePopups {
   }
 }
 
-/**
- * The popups among `rows` that are live at `now`, for `target` (null: every target), whose
- * employer list holds `companyId` (or is empty). Order kept. The enrolled / with-family parts
- * of an audience need the member's facts: `needsFacts`, then `matchesFacts`.
- */
-export function liveForEmployer(rows: readonly HeldPopup[], companyId: string, target: string | null, now: Date): HeldPopup[] {
-  // Stored lower case (the admin form lowers them; uuid columns read back lower case).
-  const employer = companyId.toLowerCase();
-  return rows.filter(
-    (row) => isLive(row, now) && (target === null || row.target === target) && (row.audienceCompanyIds.length === 0 || row.audienceCompanyIds.includes(employer)),
-  );
-}
-
 /** True when some popup's audience asks whether the member is enrolled or has family members. */
 export const needsFacts = (rows: readonly HeldPopup[]): boolean => rows.some((row) => row.audienceEnrolledOnly || row.audienceWithFamilyOnly);
 
-/** The enrolled / with-family parts of a popup's audience (the employer part is liveForEmployer's). */
+/** The enrolled / with-family parts of a popup's audience (the employer part is forEmployer's). */
 export const matchesFacts = (row: HeldPopup, facts: AudienceFacts): boolean =>
   (!row.audienceEnrolledOnly || facts.enrolled) && (!row.audienceWithFamilyOnly || facts.withFamily);
+
+/** The popups held for one employer's members and a target, and whether any asks about enrolment or family. */
+export interface ForEmployer {
+  rows: readonly HeldPopup[];
+  /** Some popup's audience asks whether the member is enrolled or has family: `forFacts` then narrows. */
+  asksFacts: boolean;
+}
+
+/**
+ * The popups among `rows` for `target` (null: every target) whose employer list holds
+ * `companyId` (or is empty), in their order; those not live at the moment asked (scheduled,
+ * or over since the load) included: the schedule's check, per popup, is delivery's.
+ *
+ * Kept per held array (frozen: it serves every member's calls until the popups change), so
+ * an employer's members share one answer: with 1,000 popups held, matching every employer
+ * list on every call was a fifth of a call's CPU (docs/performance-log.md, stop 43). At most
+ * KEPT_MAX answers per array; an array not frozen is matched afresh.
+ */
+export function forEmployer(rows: readonly HeldPopup[], companyId: string, target: string | null): ForEmployer {
+  // Stored lower case (the admin form lowers them; uuid columns read back lower case).
+  const employer = companyId.toLowerCase();
+  const match = (): ForEmployer => {
+    const matched = rows.filter((row) => (target === null || row.target === target) && (row.audienceCompanyIds.length === 0 || row.audienceCompanyIds.includes(employer)));
+    return Object.freeze({ rows: Object.freeze(matched), asksFacts: needsFacts(matched) });
+  };
+  return kept(forEmployerKept, rows, target === null ? employer : `${employer} ${target}`, match);
+}
+
+/** The popups of a `forEmployer` answer whose enrolled / with-family parts hold the member (`matchesFacts`), in their order; kept likewise. */
+export function forFacts(rows: readonly HeldPopup[], facts: AudienceFacts): readonly HeldPopup[] {
+  return kept(forFactsKept, rows, `${facts.enrolled} ${facts.withFamily}`, () => Object.freeze(rows.filter((row) => matchesFacts(row, facts))));
+}
+
+const KEPT_MAX = 1_000;
+const forEmployerKept = new WeakMap<readonly HeldPopup[], Map<string, ForEmployer>>();
+const forFactsKept = new WeakMap<readonly HeldPopup[], Map<string, readonly HeldPopup[]>>();
+
+/** `make()`, kept by `key` for the frozen array `rows` while it lives. */
+function kept<T>(store: WeakMap<readonly HeldPopup[], Map<string, T>>, rows: readonly HeldPopup[], key: string, make: () => T): T {
+  if (!Object.isFrozen(rows)) return make();
+  let answers = store.get(rows);
+  if (answers === undefined) {
+    answers = new Map();
+    store.set(rows, answers);
+  }
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    if (answers.size >= KEPT_MAX) answers.clear();
+    answer = make();
+    answers.set(key, answer);
+  }
+  return answer;
+}

@@ -116,12 +116,24 @@ export async function audienceFacts(db: DbOrTx, userId: string): Promise<Audienc
  * snoozed popup coming back) is not one.
  */
 export async function newShowsSince(db: DbOrTx, userId: string, since: Date): Promise<NewShow[]> {
-  const result = await db.execute(sql`
-    select payload_json->>'popupId' as popup_id, created_at as at from events
-    where actor_user_id = ${userId}::uuid and created_at >= ${ts(since)} and type = ${POPUP_EVENT.shown}
-      and payload_json->>'newInOccurrence' = 'true'`);
-  return rowsOf<{ popup_id: string; at: Date | string }>(result).map((r) => ({ popupId: r.popup_id, at: new Date(r.at) }));
+  return newShowsQuery(db).execute({ userId, since: since.toISOString() });
 }
+
+const newShowsQuery = (db: DbOrTx) =>
+  prepared(db, 'popups_new_shows', (d) =>
+    d
+      .select({ popupId: sql<string>`${events.payloadJson}->>'popupId'`, at: events.createdAt })
+      .from(events)
+      .where(
+        and(
+          eq(events.actorUserId, sql.placeholder('userId')),
+          sql`${events.createdAt} >= ${sql.placeholder('since')}::timestamptz`,
+          eq(events.type, POPUP_EVENT.shown),
+          sql`${events.payloadJson}->>'newInOccurrence' = 'true'`,
+        ),
+      )
+      .prepare('popups_new_shows'),
+  );
 
 /**
  * Holds, until the transaction ends, a lock on this member's popup deliveries: a show that a
@@ -170,7 +182,6 @@ export interface EventActor {
   companyId: string | null;
 }
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const p = (name: string) => sql.placeholder(name);
 
 /** The placeholders' values every state write takes: the state's key, the time, who acts, and the event's payload. */

@@ -25,17 +25,15 @@ import type { AuthenticatedSession } from '../auth/auth.service';
 import * as repo from './popups.repository';
 import {
   decide,
-  type DeliverablePopup,
   type DeliveryContext,
   localDate,
-  needsShows,
   pickDeliverable,
   type ProgrammeRules,
-  type QuietHours,
+  SHOWS_NEEDED,
 } from './delivery';
 import { currentOrNextOccurrenceStart, evaluatePopup, isLive, occurrenceAt, popupStatus, type PopupUserState } from './schedule';
 import { isUuid } from '../../lib/sql-text';
-import { type HeldPopup, liveForEmployer, type LivePopups, matchesFacts, needsFacts } from './live-popups';
+import { forEmployer, forFacts, type HeldPopup, type LivePopups, toHeld } from './live-popups';
 import type { HeldStates, MemberPopupStates } from './member-popup-states';
 
 const m = messages.popups.server;
@@ -70,18 +68,8 @@ export interface PopupsDeps {
 }
 
 type Actor = Pick<AuthenticatedSession, 'user' | 'session'>;
-type Candidate = DeliverablePopup & { id: string };
-
-function quietHoursOf(row: HeldPopup): QuietHours | null {
-  return row.quietHoursStart && row.quietHoursEnd ? { start: row.quietHoursStart, end: row.quietHoursEnd } : null;
-}
-
-function deliverable(row: HeldPopup): Candidate {
-  return { ...row, recurrence: row.recurrence as PopupRecurrence, quietHours: quietHoursOf(row) };
-}
-
 /** The stored destination, or the vital-scan URL when it has none. */
-const actionTargetOf = (row: HeldPopup, settings: PopupSettings) => row.actionTarget ?? settings.vitalScanUrl;
+const actionTargetOf = (row: Pick<HeldPopup, 'actionTarget'>, settings: PopupSettings) => row.actionTarget ?? settings.vitalScanUrl;
 
 function toMemberPopup(row: HeldPopup, state: PopupUserState, settings: PopupSettings): MemberPopup {
   const canSnooze = state.snoozeCount < row.maxSnoozes;
@@ -101,7 +89,7 @@ function toMemberPopup(row: HeldPopup, state: PopupUserState, settings: PopupSet
 
 /** The admin's view of a popup at `now`: its settings, status and next occurrence. */
 export function toAdminPopup(row: repo.PopupRow, now: Date, settings: PopupSettings): AdminPopup {
-  const schedule = deliverable(row);
+  const schedule = toHeld(row);
   return {
     id: row.id,
     title: row.title,
@@ -225,7 +213,7 @@ export function createPopupsService(deps: PopupsDeps) {
     if (!isUuid(id)) throw new AppError('not_found', m.notFound);
     const now = clock();
     const attempt = async (row: HeldPopup | undefined) => {
-      const occurrence = row && isLive(row, now) ? occurrenceAt(deliverable(row), now) : null;
+      const occurrence = row && isLive(row, now) ? occurrenceAt(row, now) : null;
       if (!row || !occurrence) return undefined;
       const { startAt, endAt, recurrence, interval, timezone, maxSnoozes } = row;
       const key = { userId: auth.user.id, popupId: row.id, occurrenceStart: occurrence.start, now, startAt, endAt, recurrence, interval, timezone, maxSnoozes };
@@ -236,7 +224,11 @@ export function createPopupsService(deps: PopupsDeps) {
       const wanted = id.toLowerCase();
       // With the copy off (or the channel down) it would load every live popup: read this one instead.
       const held = livePopups.enabled ? (await livePopups.current(now)).find((row) => row.id === wanted) : undefined;
-      const done = (await attempt(held)) ?? (await attempt(await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId })));
+      const fresh = async () => {
+        const row = await repo.findPopupForMember(db, id, { userId: auth.user.id, companyId: auth.user.companyId });
+        return row && toHeld(row);
+      };
+      const done = (await attempt(held)) ?? (await attempt(await fresh()));
       if (done) return done;
     } catch (err) {
       if (!deletedMeanwhile(err)) throw err;
@@ -256,34 +248,38 @@ export function createPopupsService(deps: PopupsDeps) {
   }
 
   /**
-   * The member's popups live at `now` for `target` (null: every target), best first: the
-   * popups held in memory (live-popups.ts), narrowed to the member's audience. The member's
-   * enrolment and family are read only when some candidate's audience asks for them.
+   * The popups for the member's audience and `target` (null: every target), best first: the
+   * popups held in memory (live-popups.ts), narrowed to the member's employer, then, only when
+   * some asks about them, the member's enrolment and family (read then). Some may not be live
+   * at `now` (scheduled, or over since the load): each is checked against its schedule as the
+   * caller reaches it.
    */
-  async function livePopupsFor(auth: Actor, now: Date, target: string | null): Promise<HeldPopup[]> {
-    const candidates = liveForEmployer(await livePopups.current(now), auth.user.companyId, target, now);
-    if (!needsFacts(candidates)) return candidates;
-    const facts = await repo.audienceFacts(db, auth.user.id);
-    return candidates.filter((row) => matchesFacts(row, facts));
+  async function popupsFor(auth: Actor, now: Date, target: string | null): Promise<readonly HeldPopup[]> {
+    const { rows, asksFacts } = forEmployer(await livePopups.current(now), auth.user.companyId, target);
+    return asksFacts ? forFacts(rows, await repo.audienceFacts(db, auth.user.id)) : rows;
   }
 
   /**
    * One look for the next popup (see `next`): the popup, its show recorded; null when none
    * passes the rules; 'retry' when a parallel call of this member took the last place of
-   * the day first. One query (the member's states) when no cap applies and no audience asks
-   * about enrolment or family; none when no popup is live for the member.
+   * the day first. No statement for a member whose states are held (member-popup-states.ts)
+   * when no audience asks about enrolment or family and no daily cap must count their shows
+   * (none applies, or the popup was already shown in its occurrence); none when no popup is
+   * live for the member.
    */
   async function findNext(auth: Actor, query: z.output<typeof NextPopupQuerySchema>, now: Date) {
-    const rows = await livePopupsFor(auth, now, query.route);
+    const rows = await popupsFor(auth, now, query.route);
     if (rows.length === 0) return null;
     const ctx: DeliveryContext = { signedInAt: auth.session.createdAt, now, sessionZone: auth.session.timeZone ?? null, programme: settings.programme, newShows: null };
     const loadShows = (from: DbOrTx = db) => repo.newShowsSince(from, auth.user.id, new Date(now.getTime() - SHOWS_LOOKBACK_MS));
-    const [states, shows] = await Promise.all([statesOf(auth, rows, now), needsShows(rows, settings.programme) ? loadShows() : null]);
-    ctx.newShows = shows;
-    const candidates = rows.map((row) => ({ popup: deliverable(row), state: states.get(row.id) ?? null, row }));
-    const picked = pickDeliverable(candidates, ctx);
+    const states = await statesOf(auth, rows, now);
+    const stateOf = (row: HeldPopup) => states.get(row.id) ?? null;
+    // The member's shows are read only when a daily cap must count them: not for a member asking again for the popup already shown.
+    const first = pickDeliverable(rows, stateOf, ctx);
+    const picked = first === SHOWS_NEEDED ? pickDeliverable(rows, stateOf, { ...ctx, newShows: await loadShows() }) : first;
     if (!picked) return null;
-    const { row, state } = candidates.find((c) => c.popup.id === picked.popup.id)!;
+    const row = picked.popup;
+    const state = stateOf(row);
     const key = {
       userId: auth.user.id,
       popupId: row.id,
@@ -349,12 +345,12 @@ export function createPopupsService(deps: PopupsDeps) {
      */
     async active(auth: Actor): Promise<MemberPopup[]> {
       const now = clock();
-      const rows = await livePopupsFor(auth, now, null);
+      const rows = await popupsFor(auth, now, null);
       if (rows.length === 0) return [];
       const states = await statesOf(auth, rows, now);
       const out: MemberPopup[] = [];
       for (const row of rows) {
-        const verdict = evaluatePopup(deliverable(row), states.get(row.id) ?? null, auth.session.createdAt, now);
+        const verdict = evaluatePopup(row, states.get(row.id) ?? null, auth.session.createdAt, now);
         if (verdict.live && !verdict.completed) out.push(toMemberPopup(row, verdict.state, settings));
         if (out.length === ACTIVE_LIMIT) break;
       }

@@ -159,6 +159,27 @@ describe('quiet hours', () => {
     );
   });
 
+  it('decide reads the minute held for the zone until that minute has passed: right at every instant, across changes of offset (property)', () => {
+    // Instants anywhere, and two minutes before changes of offset in the zones above.
+    const transitions = ['2026-03-08T10:00:00Z', '2026-11-01T09:00:00Z', '2026-03-29T01:00:00Z', '2026-04-04T15:00:00Z', '2026-04-04T14:00:00Z', '2026-04-05T03:00:00Z'];
+    const startArb = fc.oneof(fc.integer({ min: FROM, max: TO }), fc.constantFrom(...transitions.map((at) => Date.parse(at) - 2 * MINUTE)));
+    fc.assert(
+      fc.property(startArb, fc.constantFrom(...ZONES), fc.array(fc.integer({ min: 0, max: 90_000 }), { minLength: 1, maxLength: 40 }), (start, zone, steps) => {
+        let t = start;
+        for (const step of steps) {
+          t += step;
+          const m = localMinuteByOffset(t, zone);
+          const ctx = { signedInAt: new Date(FROM), now: new Date(t), sessionZone: zone, programme: { dailyCap: null, quietHours: null }, newShows: [] };
+          const thisMinute = simPopup(1, { startAt: new Date(t - DAY), endAt: new Date(t + DAY), quietHours: { start: hhmm(m), end: hhmm((m + 1) % 1440) } });
+          const nextMinute = { ...thisMinute, quietHours: { start: hhmm((m + 1) % 1440), end: hhmm((m + 2) % 1440) } };
+          expect(decide(thisMinute, null, ctx).refusal).toBe('quiet_hours');
+          expect(decide(nextMinute, null, ctx).show).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('a window and its reverse split the day: exactly one of them holds at any instant (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: FROM, max: TO }), fc.constantFrom(...ZONES), quietArb, (t, zone, q) => {
@@ -365,11 +386,11 @@ describe('the order of the rules', () => {
     expect(pickDeliverable([top, roomier], () => null, { ...capped, newShows: [{ popupId: 'other', at: new Date(now.getTime() - HOUR) }] })?.popup.id).toBe(roomier.id);
   });
 
-  it('walks the popups, best first as given, only until one passes', () => {
-    const [a, b, c] = [simPopup(1, { priority: 9, quietHours: { start: '03:00', end: '05:00' } }), simPopup(2, { priority: 5 }), simPopup(3, { priority: 1 })];
-    const stateOf = vi.fn((_: SimPopup) => null);
-    expect(pickDeliverable([a, b, c], stateOf, { ...base(), newShows: [] })?.popup.id).toBe(b.id);
-    expect(stateOf.mock.calls.map(([p]) => p.id)).toEqual([a.id, b.id]);
+  it('walks the popups, best first as given, only until one passes; one in its quiet hours is passed over unread', () => {
+    const [a, b, c, d] = [simPopup(1, { priority: 9, quietHours: { start: '03:00', end: '05:00' } }), simPopup(2, { priority: 7 }), simPopup(3, { priority: 5 }), simPopup(4, { priority: 1 })];
+    const stateOf = vi.fn((p: SimPopup): PopupUserState | null => (p === b ? { occurrenceStart: b.startAt, snoozeCount: 0, lastSnoozedAt: null, completedAt: now, lastShownAt: now } : null));
+    expect(pickDeliverable([a, b, c, d], stateOf, { ...base(), newShows: [] })?.popup.id).toBe(c.id);
+    expect(stateOf.mock.calls.map(([p]) => p.id)).toEqual([b.id, c.id]);
   });
 
   it('asks for the member shows only when a cap must count them', () => {

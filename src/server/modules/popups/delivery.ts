@@ -74,10 +74,18 @@ export interface Delivery {
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+/** Local times already read (at most the 1,440 of a day): quiet hours are read for every popup a call weighs. */
+const minutesOf = new Map<string, number>();
+
 export function minuteOfDay(hhmm: string): number {
-  const m = HHMM.exec(hhmm);
-  if (!m) throw new Error(`not a local time: ${hhmm}`);
-  return Number(m[1]) * 60 + Number(m[2]);
+  let minute = minutesOf.get(hhmm);
+  if (minute === undefined) {
+    const m = HHMM.exec(hhmm);
+    if (!m) throw new Error(`not a local time: ${hhmm}`);
+    minute = Number(m[1]) * 60 + Number(m[2]);
+    minutesOf.set(hhmm, minute);
+  }
+  return minute;
 }
 
 /**
@@ -154,26 +162,37 @@ function capAllowsToday(popupId: string, cap: number, today: ReadonlySet<string>
   return today.has(popupId) || today.size < cap;
 }
 
+const MINUTE_MS = 60_000;
+
 /**
- * What the rules read in a zone at the context's `now`: the minute of the day, and the popups
- * first shown on that local day; each read once per zone. A call weighs every live popup of
- * the member's audience, nearly all read in one zone (the browser's), and reading a wall clock
- * is an `Intl` format: read per candidate, it was about half the CPU of `next` with 1,000 live
- * popups and quiet hours on (docs/performance-log.md, stop 43).
+ * The minute of the day last read in each zone, with the instants it spans (from the start of
+ * that local minute to its end): calls within the same minute do not read the clock again.
+ * Exact while no change of offset falls inside a minute (the time zone database's fall on
+ * whole local minutes).
+ */
+const minutesRead = new Map<string, { from: number; until: number; minute: number }>();
+
+/**
+ * What the rules read in a zone at the context's `now`: the minute of the day (`minutesRead`),
+ * and the popups first shown on that local day (once per zone and call). A call weighs every
+ * live popup of the member's audience, nearly all read in one zone (the browser's), and reading
+ * a wall clock is an `Intl` format: read per popup, it was about half the CPU of `next` with
+ * 1,000 live popups and quiet hours on (docs/performance-log.md, stop 43).
  */
 class ZoneReadings {
-  private readonly minutes = new Map<string, number>();
   private readonly shownToday = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly ctx: DeliveryContext) {}
 
   minuteOfDay(zone: string): number {
-    let minute = this.minutes.get(zone);
-    if (minute === undefined) {
-      minute = minuteOfDay(localTime(this.ctx.now, zone));
-      this.minutes.set(zone, minute);
-    }
-    return minute;
+    const t = this.ctx.now.getTime();
+    const read = minutesRead.get(zone);
+    if (read && read.from <= t && t < read.until) return read.minute;
+    const w = wallClockAt(this.ctx.now, zone);
+    const from = t - w.second * 1000 - w.millisecond;
+    if (minutesRead.size >= CHECKED_ZONES_MAX) minutesRead.clear();
+    minutesRead.set(zone, { from, until: from + MINUTE_MS, minute: w.hour * 60 + w.minute });
+    return w.hour * 60 + w.minute;
   }
 
   /** The popups first shown today in `zone`; the shows must be loaded. */
@@ -242,6 +261,11 @@ export function pickDeliverable<P extends DeliverablePopup>(
 ): { popup: P; delivery: Delivery } | null | typeof SHOWS_NEEDED {
   const readings = new ZoneReadings(ctx);
   for (const popup of popups) {
+    // In its quiet hours a popup is refused whatever its schedule and state: looked at first
+    // here (not in `decide`, whose refusal names the first rule that refuses), as it costs
+    // less, and a member in quiet hours is refused every popup they cover.
+    const quiet = popup.quietHours ?? ctx.programme.quietHours;
+    if (quiet && quietAt(readings.minuteOfDay(memberZone(ctx.sessionZone, popup.timezone)), quiet)) continue;
     const delivery = decideWith(popup, stateOf(popup), ctx, readings);
     if (delivery === SHOWS_NEEDED) return SHOWS_NEEDED;
     if (delivery.show) return { popup, delivery };

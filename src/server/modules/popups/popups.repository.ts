@@ -35,7 +35,7 @@ const bestOrder = [desc(popups.priority), asc(popups.endAt), asc(popups.createdA
  * enrolled / have family members when the popup asks for it (placeholders `audienceUserId`,
  * `audienceCompanyId`). Evaluated by the database, once per member (the EXISTS are uncorrelated
  * with the popup row: init plans). The same rule in memory, for the popups held by
- * live-popups.ts: `liveForEmployer` and `matchesFacts` there.
+ * live-popups.ts: `forEmployer` and `matchesFacts` there.
  */
 const inAudience = sql`(cardinality(${popups.audienceCompanyIds}) = 0 or ${sql.placeholder('audienceCompanyId')}::uuid = any(${popups.audienceCompanyIds}))
     and (not ${popups.audienceEnrolledOnly} or exists (select 1 from users au where au.id = ${sql.placeholder('audienceUserId')}::uuid and au.enrolled_at is not null))

@@ -9,7 +9,6 @@ import {
   offsetAt,
   occurrenceAt,
   occurrenceStart,
-  pickNext,
   popupStatus,
   type PopupSchedule,
   type PopupUserState,
@@ -368,9 +367,8 @@ describe('whether a user sees a popup', () => {
   });
 });
 
-describe('choosing the best popup', () => {
+describe('the best popup (delivery.test.ts: the pick)', () => {
   const base = { ...popup(), createdAt: new Date('2026-01-01T00:00:00Z') };
-  const now = new Date('2026-03-10T00:00:00Z');
 
   it('orders by priority, then earliest end, then oldest', () => {
     const a = { ...base, id: 'a', priority: 5 };
@@ -378,43 +376,6 @@ describe('choosing the best popup', () => {
     const c = { ...base, id: 'c', priority: 9, endAt: new Date('2026-03-20T00:00:00Z') };
     const d = { ...base, id: 'd', priority: 9, endAt: new Date('2026-03-20T00:00:00Z'), createdAt: new Date('2025-12-01T00:00:00Z') };
     expect([a, b, c, d].sort(compareBest).map((p) => p.id)).toEqual(['d', 'c', 'b', 'a']);
-  });
-
-  it('skips the completed or snoozed best and takes the next', () => {
-    const best = { ...base, id: 'best', priority: 10 };
-    const next = { ...base, id: 'next', priority: 3 };
-    const done: PopupUserState = { occurrenceStart: best.startAt, snoozeCount: 0, lastSnoozedAt: null, completedAt: now };
-    expect(pickNext([{ popup: next, state: null }, { popup: best, state: done }], new Date(0), now)!.popup.id).toBe('next');
-    expect(pickNext([{ popup: next, state: null }, { popup: best, state: null }], new Date(0), now)!.popup.id).toBe('best');
-    expect(pickNext([{ popup: best, state: done }], new Date(0), now)).toBeNull();
-  });
-
-  it('the pick is always a showable popup no other showable popup outranks (property)', () => {
-    const candidate = fc.record({
-      id: fc.uuid(),
-      priority: fc.integer({ min: 1, max: 10 }),
-      endOffset: fc.integer({ min: -DAY, max: 30 * DAY }),
-      createdOffset: fc.integer({ min: 0, max: 30 * DAY }),
-      isActive: fc.boolean(),
-      completed: fc.boolean(),
-    });
-    fc.assert(
-      fc.property(fc.array(candidate, { maxLength: 12 }), (cs) => {
-        const items = cs.map((c) => {
-          const p = { ...base, id: c.id, priority: c.priority, isActive: c.isActive, endAt: new Date(now.getTime() + c.endOffset), createdAt: new Date(base.createdAt.getTime() + c.createdOffset) };
-          const state: PopupUserState | null = c.completed ? { occurrenceStart: p.startAt, snoozeCount: 0, lastSnoozedAt: null, completedAt: now } : null;
-          return { popup: p, state };
-        });
-        const picked = pickNext(items, new Date(0), now);
-        const showable = items.filter((i) => evaluatePopup(i.popup, i.state, new Date(0), now).shouldShow);
-        if (showable.length === 0) {
-          expect(picked).toBeNull();
-          return;
-        }
-        expect(picked).not.toBeNull();
-        for (const other of showable) expect(compareBest(picked!.popup, other.popup)).toBeLessThanOrEqual(0);
-      }),
-    );
   });
 });
 

@@ -278,17 +278,3 @@ export function compareBest(a: RankedPopup, b: RankedPopup): number {
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }
-
-/** The best popup this user should see now, from candidates with their stored states. */
-export function pickNext<P extends SchedulablePopup & RankedPopup>(
-  candidates: readonly { popup: P; state: PopupUserState | null }[],
-  signedInAt: Date,
-  now: Date,
-): { popup: P; verdict: PopupVerdict } | null {
-  const sorted = [...candidates].sort((a, b) => compareBest(a.popup, b.popup));
-  for (const c of sorted) {
-    const verdict = evaluatePopup(c.popup, c.state, signedInAt, now);
-    if (verdict.shouldShow) return { popup: c.popup, verdict };
-  }
-  return null;
-}

@@ -11,6 +11,7 @@ import { popups, users } from '../../src/db/schema';
 import type { AdminPopup, MemberPopup } from '../../src/shared/schemas/popups';
 import { asUser, createTestApp, freshSessionHeaders, registerMember, signedInAdmin, signedInMember, type TestApp } from './support/test-app';
 import { announceChange } from '../../src/server/lib/notify';
+import { statementCounter } from './support/statements';
 
 const VITAL_SCAN = 'https://vitalscan.example.test/start';
 const WELLNESS = 'https://wellness.example.test/daily';
@@ -18,8 +19,10 @@ const FLU_CLINIC = 'https://clinic.example.test/flu';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+let statements: ReturnType<typeof statementCounter>;
 beforeAll(async () => {
   t = await createTestApp({ env: { VITAL_SCAN_URL: VITAL_SCAN, WELLNESS_PROGRAM_URL: WELLNESS, POPUP_ACTION_URLS: `${WELLNESS},${FLU_CLINIC}` } });
+  statements = statementCounter(t.database.db);
   admin = await signedInAdmin(t);
 });
 afterAll(async () => {
@@ -211,6 +214,21 @@ describe('the audience', () => {
     expect(await nextId(enrolled.auth)).toBe(p.id);
     expect(await nextId(notEnrolled)).toBeNull();
     expect(await activeIds(notEnrolled)).toEqual([]);
+  });
+
+  it('a popup asking about enrolment costs a read of the member facts only while it is live', async () => {
+    const member = await signedInMember(t.app, { company: `Facts ${randomUUID().slice(0, 8)}` });
+    const everyone = await createOk(body({ priority: 5 }));
+    await createOk(body({ priority: 9, startAt: new Date(t.clock().getTime() + DAY).toISOString(), audience: { companyIds: [], enrolledOnly: true } }));
+    expect(await nextId(member.auth)).toBe(everyone.id);
+    // Asking again for the popup shown, with the one asking about enrolment scheduled for tomorrow: nothing read.
+    expect(await statements.during(async () => expect(await nextId(member.auth)).toBe(everyone.id))).toEqual([]);
+    // One that asks, live now (though ranked below): the facts are read on every call.
+    await createOk(body({ priority: 1, audience: { companyIds: [], enrolledOnly: true } }));
+    expect(await nextId(member.auth)).toBe(everyone.id);
+    const texts = await statements.during(async () => expect(await nextId(member.auth)).toBe(everyone.id));
+    expect(texts, JSON.stringify(texts)).toHaveLength(1);
+    expect(texts[0]).toMatch(/enrolled_at/);
   });
 
   it('"only members with family" follows the family list as it changes', async () => {

@@ -5,9 +5,11 @@
  *
  *   schedule -> audience -> completed / snoozed this sign-in -> quiet hours -> daily cap -> priority
  *
- * The audience is decided before (live-popups.ts: the candidates arrive filtered); everything
- * else is here. Priority is the order candidates are tried in: the first that passes every rule is
- * the one shown.
+ * The audience is decided before (live-popups.ts: the popups arrive narrowed to it, best
+ * first); everything else is here. Priority is the order the popups are tried in: the first
+ * that passes every rule is the one shown. `decide` names the first rule in that order that
+ * refuses; `pickDeliverable`, which only needs to know whether one does, looks at quiet hours
+ * first, as they cost least.
  */
 import { isIanaTimeZone } from '#shared/schemas/popups';
 import {
@@ -174,10 +176,10 @@ const minutesRead = new Map<string, { from: number; until: number; minute: numbe
 
 /**
  * What the rules read in a zone at the context's `now`: the minute of the day (`minutesRead`),
- * and the popups first shown on that local day (once per zone and call). A call weighs every
- * live popup of the member's audience, nearly all read in one zone (the browser's), and reading
- * a wall clock is an `Intl` format: read per popup, it was about half the CPU of `next` with
- * 1,000 live popups and quiet hours on (docs/performance-log.md, stop 43).
+ * and the popups first shown on that local day (once per zone and call). A call may weigh every
+ * popup of the member's audience (in quiet hours, all of them), nearly all read in one zone (the
+ * browser's), and reading a wall clock is an `Intl` format: read per popup, it was about half
+ * the CPU of `next` with 1,000 live popups and quiet hours on (docs/performance-log.md, stop 43).
  */
 class ZoneReadings {
   private readonly shownToday = new Map<string, ReadonlySet<string>>();
@@ -213,7 +215,7 @@ export function shownInOccurrence(verdict: Pick<PopupVerdict, 'occurrence' | 'st
 }
 
 /** The member's shows are needed to decide and were not loaded (`DeliveryContext.newShows` null). */
-export const SHOWS_NEEDED = 'shows_needed';
+export const SHOWS_NEEDED: unique symbol = Symbol('shows needed');
 
 /** Every rule for one popup, in the decision record's order. */
 export function decide(popup: DeliverablePopup, stored: PopupUserState | null | undefined, ctx: DeliveryContext): Delivery {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEmployer, forFacts, LivePopups, matchesFacts, needsFacts, toHeld } from './live-popups';
+import { asksFacts, forEmployer, forFacts, LivePopups, matchesFacts, toHeld } from './live-popups';
 import { compareBest } from './schedule';
 import type { PopupRow } from './popups.repository';
 
@@ -214,17 +214,17 @@ describe('forEmployer and forFacts', () => {
     // Employer ids are compared as UUIDs are: whatever the case of the member's.
     expect(forEmployer([listed], EMPLOYER.toUpperCase(), 'home').rows).toEqual([listed]);
     expect(forEmployer(rows, OTHER_EMPLOYER, 'home').rows.map((r) => r.id)).toEqual([everyone.id, listed.id, otherOnly.id, scheduled.id]);
-    expect(forEmployer(rows, EMPLOYER, 'home').asksFacts).toBe(false);
+    expect(forEmployer(rows, EMPLOYER, 'home').askingFacts).toEqual([]);
   });
 
-  it('say when an audience asks about enrolment or family, and forFacts keeps those whose parts hold the member', () => {
+  it('name the popups whose audience asks about enrolment or family, and forFacts keeps those whose parts hold the member', () => {
     const everyone = held();
     const enrolledOnly = held({ audienceEnrolledOnly: true });
     const familyOnly = held({ audienceWithFamilyOnly: true, audienceCompanyIds: [OTHER_EMPLOYER] });
     const rows = [everyone, enrolledOnly, familyOnly];
-    expect(forEmployer(rows, EMPLOYER, 'home')).toEqual({ rows: [everyone, enrolledOnly], asksFacts: true });
-    expect(forEmployer(rows, OTHER_EMPLOYER, 'home').asksFacts).toBe(true);
-    expect(forEmployer([everyone, familyOnly], EMPLOYER, 'home').asksFacts).toBe(false);
+    expect(forEmployer(rows, EMPLOYER, 'home')).toEqual({ rows: [everyone, enrolledOnly], askingFacts: [enrolledOnly] });
+    expect(forEmployer(rows, OTHER_EMPLOYER, 'home').askingFacts).toEqual([enrolledOnly, familyOnly]);
+    expect(forEmployer([everyone, familyOnly], EMPLOYER, 'home').askingFacts).toEqual([]);
     expect(forFacts(rows, { enrolled: true, withFamily: false })).toEqual([everyone, enrolledOnly]);
     expect(forFacts(rows, { enrolled: false, withFamily: true })).toEqual([everyone, familyOnly]);
   });
@@ -281,9 +281,7 @@ describe('the enrolled / with-family parts of an audience', () => {
     const enrolledOnly = held({ audienceEnrolledOnly: true });
     const familyOnly = held({ audienceWithFamilyOnly: true });
     const both = held({ audienceEnrolledOnly: true, audienceWithFamilyOnly: true });
-    expect(needsFacts([plain])).toBe(false);
-    expect(needsFacts([plain, enrolledOnly])).toBe(true);
-    expect(needsFacts([familyOnly])).toBe(true);
+    expect([plain, enrolledOnly, familyOnly, both].map(asksFacts)).toEqual([false, true, true, true]);
     for (const enrolled of [false, true]) {
       for (const withFamily of [false, true]) {
         const facts = { enrolled, withFamily };

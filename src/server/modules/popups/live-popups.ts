@@ -35,7 +35,7 @@ export type HeldPopup = Readonly<Omit<PopupRow, 'audienceCompanyIds' | 'recurren
 /** A popup row in its held form. */
 export function toHeld(row: PopupRow): HeldPopup {
   const quietHours = row.quietHoursStart && row.quietHoursEnd ? Object.freeze({ start: row.quietHoursStart, end: row.quietHoursEnd }) : null;
-  return Object.freeze({ ...row, recurrence: row.recurrence as Recurrence, audienceCompanyIds: Object.freeze(row.audienceCompanyIds), quietHours });
+  return Object.freeze({ ...row, recurrence: row.recurrence as Recurrence, audienceCompanyIds: Object.freeze([...row.audienceCompanyIds]), quietHours });
 }
 
 /**
@@ -117,18 +117,18 @@ export class LivePopups {
   }
 }
 
-/** True when some popup's audience asks whether the member is enrolled or has family members. */
-export const needsFacts = (rows: readonly HeldPopup[]): boolean => rows.some((row) => row.audienceEnrolledOnly || row.audienceWithFamilyOnly);
+/** True when the popup's audience asks whether the member is enrolled or has family members. */
+export const asksFacts = (row: HeldPopup): boolean => row.audienceEnrolledOnly || row.audienceWithFamilyOnly;
 
 /** The enrolled / with-family parts of a popup's audience (the employer part is forEmployer's). */
 export const matchesFacts = (row: HeldPopup, facts: AudienceFacts): boolean =>
   (!row.audienceEnrolledOnly || facts.enrolled) && (!row.audienceWithFamilyOnly || facts.withFamily);
 
-/** The popups held for one employer's members and a target, and whether any asks about enrolment or family. */
+/** The popups held for one employer's members and a target, and those of them that ask about enrolment or family. */
 export interface ForEmployer {
   rows: readonly HeldPopup[];
-  /** Some popup's audience asks whether the member is enrolled or has family: `forFacts` then narrows. */
-  asksFacts: boolean;
+  /** Those whose audience asks whether the member is enrolled or has family: while one is live, `forFacts` narrows. */
+  askingFacts: readonly HeldPopup[];
 }
 
 /**
@@ -146,7 +146,7 @@ export function forEmployer(rows: readonly HeldPopup[], companyId: string, targe
   const employer = companyId.toLowerCase();
   const match = (): ForEmployer => {
     const matched = rows.filter((row) => (target === null || row.target === target) && (row.audienceCompanyIds.length === 0 || row.audienceCompanyIds.includes(employer)));
-    return Object.freeze({ rows: Object.freeze(matched), asksFacts: needsFacts(matched) });
+    return Object.freeze({ rows: Object.freeze(matched), askingFacts: Object.freeze(matched.filter(asksFacts)) });
   };
   return kept(forEmployerKept, rows, target === null ? employer : `${employer} ${target}`, match);
 }

@@ -54,7 +54,7 @@ const livePopupsQuery = (db: DbOrTx) =>
       .prepare('popups_on'),
   );
 
-/** Every popup that is on and not over at `now` (scheduled ones included), best first: what live-popups.ts holds. */
+/** Every popup that is on and not over at `now` (scheduled ones included), best first (live-popups.ts, which holds them, sorts them again to delivery's order). */
 export async function loadLivePopups(db: DbOrTx, now: Date): Promise<PopupRow[]> {
   return livePopupsQuery(db).execute({ now: now.toISOString() });
 }

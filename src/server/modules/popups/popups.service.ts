@@ -250,22 +250,24 @@ export function createPopupsService(deps: PopupsDeps) {
   /**
    * The popups for the member's audience and `target` (null: every target), best first: the
    * popups held in memory (live-popups.ts), narrowed to the member's employer, then, only when
-   * some asks about them, the member's enrolment and family (read then). Some may not be live
-   * at `now` (scheduled, or over since the load): each is checked against its schedule as the
-   * caller reaches it.
+   * a live one asks about them, the member's enrolment and family (read then). None when none
+   * is live at `now`. Some may not be (scheduled, or over since the load): each is checked
+   * against its schedule as the caller reaches it.
    */
   async function popupsFor(auth: Actor, now: Date, target: string | null): Promise<readonly HeldPopup[]> {
-    const { rows, asksFacts } = forEmployer(await livePopups.current(now), auth.user.companyId, target);
-    return asksFacts ? forFacts(rows, await repo.audienceFacts(db, auth.user.id)) : rows;
+    const { rows, askingFacts } = forEmployer(await livePopups.current(now), auth.user.companyId, target);
+    const live = (row: HeldPopup) => isLive(row, now);
+    if (!rows.some(live)) return [];
+    return askingFacts.some(live) ? forFacts(rows, await repo.audienceFacts(db, auth.user.id)) : rows;
   }
 
   /**
    * One look for the next popup (see `next`): the popup, its show recorded; null when none
    * passes the rules; 'retry' when a parallel call of this member took the last place of
    * the day first. No statement for a member whose states are held (member-popup-states.ts)
-   * when no audience asks about enrolment or family and no daily cap must count their shows
-   * (none applies, or the popup was already shown in its occurrence); none when no popup is
-   * live for the member.
+   * when no live popup's audience asks about enrolment or family and no daily cap must count
+   * their shows (none applies, or the popup was already shown in its occurrence); none when no
+   * popup for their audience is live.
    */
   async function findNext(auth: Actor, query: z.output<typeof NextPopupQuerySchema>, now: Date) {
     const rows = await popupsFor(auth, now, query.route);

@@ -216,19 +216,38 @@ describe('the audience', () => {
     expect(await activeIds(notEnrolled)).toEqual([]);
   });
 
-  it('a popup asking about enrolment costs a read of the member facts only while it is live', async () => {
-    const member = await signedInMember(t.app, { company: `Facts ${randomUUID().slice(0, 8)}` });
+  it('a popup asking about enrolment costs a read of the member facts only while it is live, and an enrolled member’s are held', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const member = await signedInMember(t.app, { company: `Facts ${tag}` });
     const everyone = await createOk(body({ priority: 5 }));
     await createOk(body({ priority: 9, startAt: new Date(t.clock().getTime() + DAY).toISOString(), audience: { companyIds: [], enrolledOnly: true } }));
     expect(await nextId(member.auth)).toBe(everyone.id);
     // Asking again for the popup shown, with the one asking about enrolment scheduled for tomorrow: nothing read.
     expect(await statements.during(async () => expect(await nextId(member.auth)).toBe(everyone.id))).toEqual([]);
-    // One that asks, live now (though ranked below): the facts are read on every call.
+    // One that asks, live now (though ranked below): the facts are read once, then held (the member is enrolled).
     await createOk(body({ priority: 1, audience: { companyIds: [], enrolledOnly: true } }));
-    expect(await nextId(member.auth)).toBe(everyone.id);
-    const texts = await statements.during(async () => expect(await nextId(member.auth)).toBe(everyone.id));
-    expect(texts, JSON.stringify(texts)).toHaveLength(1);
-    expect(texts[0]).toMatch(/enrolled_at/);
+    const first = await statements.during(async () => expect(await nextId(member.auth)).toBe(everyone.id));
+    expect(first.filter((q) => /enrolled_at/.test(q)), JSON.stringify(first)).toHaveLength(1);
+    expect(await statements.during(async () => expect(await nextId(member.auth)).toBe(everyone.id))).toEqual([]);
+    // A member not yet enrolled (a session without the sign-in that enrols): read on every call, never held.
+    const registered = await registerMember(t.app, { company: `Facts ${tag}` });
+    const notEnrolled = await freshSessionHeaders(t, registered.id);
+    expect(await nextId(notEnrolled)).toBe(everyone.id);
+    const again = await statements.during(async () => expect(await nextId(notEnrolled)).toBe(everyone.id));
+    expect(again, JSON.stringify(again)).toHaveLength(1);
+    expect(again[0]).toMatch(/enrolled_at/);
+  });
+
+  it('a member not yet enrolled is offered the popup for enrolled members as soon as a sign-in enrols them', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const registered = await registerMember(t.app, { company: `Enrols ${tag}` });
+    const before = await freshSessionHeaders(t, registered.id);
+    const p = await createOk(body({ audience: { companyIds: [], enrolledOnly: true } }));
+    expect(await nextId(before)).toBeNull();
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: registered.email, password: registered.password } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    // The older session too, at once: what was read before the sign-in was not held.
+    expect(await nextId(before)).toBe(p.id);
   });
 
   it('"only members with family" follows the family list as it changes', async () => {
@@ -241,6 +260,11 @@ describe('the audience', () => {
     expect(await nextId(without.auth)).toBeNull();
     await addFamily(without.token);
     expect(await nextId(without.auth)).toBe(p.id);
+    // And back: the last family member removed, the popup is no longer offered (the held facts dropped).
+    const list = await t.app.inject(asUser(without.token, { method: 'GET', url: '/api/family-members' }));
+    const [kid] = (list.json() as { familyMembers: { id: string }[] }).familyMembers;
+    expect((await t.app.inject(asUser(without.token, { method: 'DELETE', url: `/api/family-members/${kid!.id}` }))).statusCode).toBe(204);
+    expect(await nextId(without.auth)).toBeNull();
   });
 });
 

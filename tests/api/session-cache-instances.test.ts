@@ -4,7 +4,7 @@
  * LISTEN/NOTIFY on the PostgreSQL project. Each instance gets a database handle of its own
  * (drizzle over the same connection or pool), so nothing reaches the other in-process: only
  * the channel does. A change on A is refused by B within 50 ms (sessions, popups, a member's
- * popup states and family list); with the channel down B asks the database on every request,
+ * popup states, audience facts and family list); with the channel down B asks the database on every request,
  * and caches again once it is back.
  * (Across real processes: `npm run test:instances`.)
  */
@@ -111,7 +111,7 @@ async function msWhileHeld(held: () => boolean, change: () => Promise<unknown>):
 }
 
 /** A popup on A, live from a minute ago for a day, for every employer: its id. */
-async function createPopup(admin: Record<string, string>, fields: { title: string; target: string; priority: number; maxSnoozes?: number }): Promise<string> {
+async function createPopup(admin: Record<string, string>, fields: { title: string; target: string; priority: number; maxSnoozes?: number; audience?: object }): Promise<string> {
   const now = t.clock().getTime();
   const res = await a.inject({
     method: 'POST',
@@ -265,6 +265,30 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
     expect(await bCost(() => family(b))).toBe(0);
     expect(await msUntilDropped(async () => expect((await a.inject(asUser(m.token, { method: 'DELETE', url: `/api/family-members/${added}` }))).statusCode).toBe(204))).toBeLessThanOrEqual(50);
     expect(await family(b)).toEqual([]);
+  });
+
+  it('drops on B within 50 ms the audience facts of a member who changes their family on A', async () => {
+    const admin = await freshSessionHeaders(t, (await signedInAdmin(t, { elevate: false })).id, { elevated: true });
+    const m = await signedInMember(a);
+    // The only popup for the profile screen in this file.
+    const id = await createPopup(admin, { title: 'Across instances, families', target: 'profile', priority: 10, audience: { companyIds: [], enrolledOnly: false, withFamilyOnly: true } });
+    const nextId = async (app: FastifyInstance) => {
+      const res = await app.inject(asUser(m.token, { method: 'GET', url: '/api/popups/next?context=login&route=profile' }));
+      expect([200, 204], res.body).toContain(res.statusCode);
+      return res.statusCode === 204 ? null : (res.json() as { id: string }).id;
+    };
+    // B holds the popup and the member's facts (enrolled, no family): nothing for them, at no statement.
+    await vi.waitFor(async () => {
+      expect(await nextId(b)).toBeNull();
+      expect(b.livePopups.holds(id) && b.audienceFacts.holds(m.id)).toBe(true);
+    }, { timeout: 2000, interval: 20 });
+    expect(await bCost(() => nextId(b))).toBe(0);
+    const addFamily = async () => {
+      const res = await a.inject(asUser(m.token, { method: 'POST', url: '/api/family-members', payload: { firstName: 'Ana', lastName: 'Across', dob: '2016-05-03', relationship: 'Child' } }));
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    expect(await msWhileHeld(() => b.audienceFacts.holds(m.id), addFamily)).toBeLessThanOrEqual(50);
+    expect(await nextId(b)).toBe(id);
   });
 
   it('bypasses the cache while the channel is down, and caches again once it is back', async () => {

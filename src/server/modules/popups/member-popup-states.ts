@@ -1,11 +1,14 @@
 import { HeldPerMember } from '../../lib/held-per-member';
 import type { CacheChange } from '../../lib/notify';
+import type { AudienceFacts } from './live-popups';
 import type { MemberPopupState } from './popups.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The members' popup states held in memory (tests read what it holds: `holds`). */
     memberPopupStates: MemberPopupStates;
+    /** Enrolled members' audience facts held in memory (`audienceFactsOptions`; tests read `holds`). */
+    audienceFacts: HeldFacts;
   }
 }
 
@@ -102,3 +105,20 @@ export class MemberPopupStates {
     this.held.setLive(live);
   }
 }
+
+/**
+ * Each member's audience facts (enrolled, with family: what a popup's audience may ask beyond
+ * the employer), held by member with the popups' TTL, so that while a live popup asks about
+ * them a member asking again reads nothing. Only an enrolled member's are held: enrolment is
+ * never undone (nothing removes a participant row; the schema would only with its user), so a
+ * held "enrolled" cannot go stale, while a member not yet enrolled becomes so at their next
+ * sign-in, which announces nothing: theirs are read each time. "With family"
+ * changes only by the member's own family writes, each announced (`{ family: userId }`), which
+ * drops their entry on every instance.
+ */
+export function audienceFactsOptions(config: { POPUPS_CACHE_TTL_MS: number; SESSION_CACHE_MAX: number }) {
+  return { ttlMs: config.POPUPS_CACHE_TTL_MS, max: config.SESSION_CACHE_MAX, drops: (change: CacheChange) => ('family' in change ? change.family : undefined) };
+}
+
+/** The facts the audience facts cache holds (`audienceFactsOptions`). */
+export type HeldFacts = HeldPerMember<AudienceFacts>;

@@ -33,8 +33,8 @@ import {
 } from './delivery';
 import { currentOrNextOccurrenceStart, evaluatePopup, isLive, occurrenceAt, popupStatus, type PopupUserState } from './schedule';
 import { isUuid } from '../../lib/sql-text';
-import { forEmployer, forFacts, type HeldPopup, type LivePopups, toHeld } from './live-popups';
-import type { HeldStates, MemberPopupStates } from './member-popup-states';
+import { type AudienceFacts, forEmployer, forFacts, type HeldPopup, type LivePopups, toHeld } from './live-popups';
+import type { HeldFacts, HeldStates, MemberPopupStates } from './member-popup-states';
 
 const m = messages.popups.server;
 const v = messages.popups.validation;
@@ -62,6 +62,8 @@ export interface PopupsDeps {
   livePopups: LivePopups;
   /** Members' states of them, held in memory (member-popup-states.ts). */
   memberPopupStates: MemberPopupStates;
+  /** Enrolled members' audience facts, held in memory (member-popup-states.ts, `audienceFactsOptions`). */
+  audienceFacts: HeldFacts;
   clock: Clock;
   counters: CounterStore;
   settings: PopupSettings;
@@ -162,7 +164,7 @@ function fromForm(input: PopupForm, settings: PopupSettings) {
 
 /** Reminder popups: the member's next / active popups, snooze and completion, and the admin console. */
 export function createPopupsService(deps: PopupsDeps) {
-  const { db, livePopups, memberPopupStates, clock, counters, settings } = deps;
+  const { db, livePopups, memberPopupStates, audienceFacts, clock, counters, settings } = deps;
 
   const actorOf = (a: Actor) => ({ actorUserId: a.user.id, companyId: a.user.companyId });
 
@@ -258,7 +260,17 @@ export function createPopupsService(deps: PopupsDeps) {
     const { rows, askingFacts } = forEmployer(await livePopups.current(now), auth.user.companyId, target);
     const live = (row: HeldPopup) => isLive(row, now);
     if (!rows.some(live)) return [];
-    return askingFacts.some(live) ? forFacts(rows, await repo.audienceFacts(db, auth.user.id)) : rows;
+    return askingFacts.some(live) ? forFacts(rows, await factsOf(auth.user.id, now)) : rows;
+  }
+
+  /** The member's audience facts: held while they are enrolled (`audienceFactsOptions`), else read. */
+  async function factsOf(userId: string, now: Date): Promise<AudienceFacts> {
+    const held = audienceFacts.get(userId, now);
+    if (held) return held;
+    const stamp = audienceFacts.stamp();
+    const facts = await repo.audienceFacts(db, userId);
+    if (facts.enrolled) audienceFacts.set(userId, Object.freeze(facts), stamp, now);
+    return facts;
   }
 
   /**

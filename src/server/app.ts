@@ -33,7 +33,7 @@ import { createMembersService, familyListsOptions } from './modules/members/memb
 import { popupsRoutes } from './modules/popups/popups.routes';
 import { registerMail } from './modules/mail/register';
 import { LivePopups } from './modules/popups/live-popups';
-import { audienceFactsOptions, MemberPopupStates } from './modules/popups/member-popup-states';
+import { audienceFactsOptions, MemberPopupStates, memberShowsOptions, type ShowsSince } from './modules/popups/member-popup-states';
 import type { AudienceFacts } from './modules/popups/live-popups';
 import { HeldPerMember } from './lib/held-per-member';
 import type { FamilyMember } from '#shared/schemas/family';
@@ -192,12 +192,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: config.SESSION_CACHE_MAX,
   });
   const audienceFacts = new HeldPerMember<AudienceFacts>(audienceFactsOptions(config));
+  const memberShows = new HeldPerMember<ShowsSince>(memberShowsOptions(config));
   // Members' family lists too (GET /api/family-members), with the sessions' TTL and bound.
   const familyLists = new HeldPerMember<FamilyMember[]>(familyListsOptions(config));
-  const sessionCache = registerSessionCache(app, { config, database, copies: [livePopups, memberPopupStates, audienceFacts, familyLists] });
+  const sessionCache = registerSessionCache(app, { config, database, copies: [livePopups, memberPopupStates, audienceFacts, memberShows, familyLists] });
   app.decorate('livePopups', livePopups);
   app.decorate('memberPopupStates', memberPopupStates);
   app.decorate('audienceFacts', audienceFacts);
+  app.decorate('memberShows', memberShows);
   app.decorate('familyLists', familyLists);
   // Signed bearer tokens: the shared key and whether unsigned ones can still name a session, read on first need and every minute.
   const sessionTokens = sessionTokensOf(database.db, clock, (err) => app.log.warn({ err }, 'session token key refresh failed'));
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       livePopups,
       memberPopupStates,
       audienceFacts,
+      memberShows,
       clock,
       counters,
       settings: {

@@ -191,6 +191,26 @@ describe('the daily cap (programme: 2 different popups a day)', () => {
     expect(await statements.during(async () => expect(await nextId(m)).toBe(b.id))).toEqual([]);
   });
 
+  it('holds the day’s shows of a member at the cap: asking again reads nothing, and their own next write drops them', async () => {
+    const [a, b, c] = [await popup({ priority: 9 }), await popup({ priority: 8 }), await popup({ priority: 7 })];
+    const m = await member('Europe/London');
+    expect(await nextId(m)).toBe(a.id);
+    expect((await act(m, a.id, 'complete')).statusCode).toBe(200);
+    expect(await nextId(m)).toBe(b.id);
+    expect((await act(m, b.id, 'complete')).statusCode).toBe(200);
+    // c would be a third new popup today (the cap is 2): the shows are read once, then held.
+    const first = await statements.during(async () => expect(await nextId(m)).toBeNull());
+    expect(first.filter((q) => /from "?events"?/.test(q)), JSON.stringify(first)).toHaveLength(1);
+    expect(t.app.memberShows.holds(m.id)).toBe(true);
+    expect(await statements.during(async () => expect(await nextId(m)).toBeNull())).toEqual([]);
+    // Any write of the member's popup states (a snooze of c here), announced, drops what is held.
+    expect((await act(m, c.id, 'snooze')).statusCode).toBe(200);
+    expect(t.app.memberShows.holds(m.id)).toBe(false);
+    t.clock.set(new Date('2026-03-03T09:00:00Z')); // the next day in London: c is allowed
+    expect(await nextId({ token: await signIn(m, 'Europe/London') })).toBe(c.id);
+    expect(await shows(m.id)).toBe(3);
+  });
+
   it('a snoozed popup coming back at the next sign-in is not a new one: never blocked, never counted', async () => {
     // a recurs daily (its occurrence began at 12:00 UTC today), b and c are one-off.
     const a = await popup({ priority: 9, recurrence: 'DAILY', interval: 1 });

@@ -1,5 +1,6 @@
 import { HeldPerMember } from '../../lib/held-per-member';
 import type { CacheChange } from '../../lib/notify';
+import type { NewShow } from './delivery';
 import type { AudienceFacts } from './live-popups';
 import type { MemberPopupState } from './popups.repository';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
     memberPopupStates: MemberPopupStates;
     /** Enrolled members' audience facts held in memory (`audienceFactsOptions`; tests read `holds`). */
     audienceFacts: HeldFacts;
+    /** Members' first shows held in memory (`memberShowsOptions`; tests read `holds`). */
+    memberShows: HeldShows;
   }
 }
 
@@ -122,3 +125,25 @@ export function audienceFactsOptions(config: { POPUPS_CACHE_TTL_MS: number; SESS
 
 /** The facts the audience facts cache holds (`audienceFactsOptions`). */
 export type HeldFacts = HeldPerMember<AudienceFacts>;
+
+/**
+ * Each member's first shows of the popups since a time (what the daily cap counts), held by
+ * member with the popups' TTL, so that a member at their cap asking again reads nothing. A
+ * first show is written only with the member's state of the popup (`recordShow`: one
+ * statement writes both), and every such write is announced after it commits
+ * (`{ popupStates: userId }`), which drops the member's entry on every instance, this one
+ * included: the next read is afresh. A show that a cap allowed is still re-checked against the
+ * database, under the member's lock, before it is written.
+ */
+export function memberShowsOptions(config: { POPUPS_CACHE_TTL_MS: number; SESSION_CACHE_MAX: number }) {
+  return { ttlMs: config.POPUPS_CACHE_TTL_MS, max: config.SESSION_CACHE_MAX, drops: (change: CacheChange) => ('popupStates' in change ? change.popupStates : undefined) };
+}
+
+/** A member's first shows since `since` (ms), as read. */
+export interface ShowsSince {
+  since: number;
+  shows: readonly NewShow[];
+}
+
+/** The shows the member shows cache holds (`memberShowsOptions`). */
+export type HeldShows = HeldPerMember<ShowsSince>;

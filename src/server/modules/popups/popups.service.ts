@@ -27,6 +27,7 @@ import {
   decide,
   type DeliveryContext,
   localDate,
+  type NewShow,
   pickDeliverable,
   type ProgrammeRules,
   SHOWS_NEEDED,
@@ -34,7 +35,7 @@ import {
 import { currentOrNextOccurrenceStart, evaluatePopup, isLive, occurrenceAt, popupStatus, type PopupUserState } from './schedule';
 import { isUuid } from '../../lib/sql-text';
 import { type AudienceFacts, forEmployer, forFacts, type HeldPopup, type LivePopups, toHeld } from './live-popups';
-import type { HeldFacts, HeldStates, MemberPopupStates } from './member-popup-states';
+import type { HeldFacts, HeldShows, HeldStates, MemberPopupStates } from './member-popup-states';
 
 const m = messages.popups.server;
 const v = messages.popups.validation;
@@ -64,6 +65,8 @@ export interface PopupsDeps {
   memberPopupStates: MemberPopupStates;
   /** Enrolled members' audience facts, held in memory (member-popup-states.ts, `audienceFactsOptions`). */
   audienceFacts: HeldFacts;
+  /** Members' first shows, held in memory (member-popup-states.ts, `memberShowsOptions`). */
+  memberShows: HeldShows;
   clock: Clock;
   counters: CounterStore;
   settings: PopupSettings;
@@ -164,7 +167,7 @@ function fromForm(input: PopupForm, settings: PopupSettings) {
 
 /** Reminder popups: the member's next / active popups, snooze and completion, and the admin console. */
 export function createPopupsService(deps: PopupsDeps) {
-  const { db, livePopups, memberPopupStates, audienceFacts, clock, counters, settings } = deps;
+  const { db, livePopups, memberPopupStates, audienceFacts, memberShows, clock, counters, settings } = deps;
 
   const actorOf = (a: Actor) => ({ actorUserId: a.user.id, companyId: a.user.companyId });
 
@@ -263,6 +266,16 @@ export function createPopupsService(deps: PopupsDeps) {
     return askingFacts.some(live) ? forFacts(rows, await factsOf(auth.user.id, now)) : rows;
   }
 
+  /** The member's first shows since `since`: held (`memberShowsOptions`) while they cover it, else read. */
+  async function showsOf(userId: string, since: Date, now: Date): Promise<readonly NewShow[]> {
+    const held = memberShows.get(userId, now, (h) => h.since <= since.getTime());
+    if (held) return held.since === since.getTime() ? held.shows : held.shows.filter((s) => s.at.getTime() >= since.getTime());
+    const stamp = memberShows.stamp();
+    const shows = await repo.newShowsSince(db, userId, since);
+    memberShows.set(userId, { since: since.getTime(), shows }, stamp, now);
+    return shows;
+  }
+
   /** The member's audience facts: held while they are enrolled (`audienceFactsOptions`), else read. */
   async function factsOf(userId: string, now: Date): Promise<AudienceFacts> {
     const held = audienceFacts.get(userId, now);
@@ -285,12 +298,12 @@ export function createPopupsService(deps: PopupsDeps) {
     const rows = await popupsFor(auth, now, query.route);
     if (rows.length === 0) return null;
     const ctx: DeliveryContext = { signedInAt: auth.session.createdAt, now, sessionZone: auth.session.timeZone ?? null, programme: settings.programme, newShows: null };
-    const loadShows = (from: DbOrTx = db) => repo.newShowsSince(from, auth.user.id, new Date(now.getTime() - SHOWS_LOOKBACK_MS));
+    const since = new Date(now.getTime() - SHOWS_LOOKBACK_MS);
     const states = await statesOf(auth, rows, now);
     const stateOf = (row: HeldPopup) => states.get(row.id) ?? null;
     // The member's shows are read only when a daily cap must count them: not for a member asking again for the popup already shown.
     const first = pickDeliverable(rows, stateOf, ctx);
-    const picked = first === SHOWS_NEEDED ? pickDeliverable(rows, stateOf, { ...ctx, newShows: await loadShows() }) : first;
+    const picked = first === SHOWS_NEEDED ? pickDeliverable(rows, stateOf, { ...ctx, newShows: await showsOf(auth.user.id, since, now) }) : first;
     if (!picked) return null;
     const row = picked.popup;
     const state = stateOf(row);
@@ -317,13 +330,17 @@ export function createPopupsService(deps: PopupsDeps) {
           () =>
             db.transaction(async (tx) => {
               await repo.lockMemberDeliveries(tx, auth.user.id);
-              const fresh = { ...ctx, newShows: await loadShows(tx) };
+              const fresh = { ...ctx, newShows: await repo.newShowsSince(tx, auth.user.id, since) };
               if (!decide(picked.popup, state, fresh).show) return 'refused' as const;
               return (await repo.recordShow(tx, key, actorOf(auth), extra)) ?? ('unchanged' as const);
             }),
           (result) => (typeof result === 'object' ? result : undefined),
         );
-        if (outcome === 'refused') return 'retry' as const;
+        if (outcome === 'refused') {
+          // Another call of the member took the place first; its announcement may not have reached this copy yet: look again with the shows read afresh.
+          memberShows.invalidate({ popupStates: auth.user.id });
+          return 'retry' as const;
+        }
       }
     } catch (err) {
       if (!deletedMeanwhile(err)) throw err;

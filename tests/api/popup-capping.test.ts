@@ -4,6 +4,7 @@
  * the browser at sign-in). Off by default: tests/api/popups.test.ts runs the spec's flow
  * without them.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, popups, sessions } from '../../src/db/schema';
@@ -206,9 +207,32 @@ describe('the daily cap (programme: 2 different popups a day)', () => {
     // Any write of the member's popup states (a snooze of c here), announced, drops what is held.
     expect((await act(m, c.id, 'snooze')).statusCode).toBe(200);
     expect(t.app.memberShows.holds(m.id)).toBe(false);
-    t.clock.set(new Date('2026-03-03T09:00:00Z')); // the next day in London: c is allowed
-    expect(await nextId({ token: await signIn(m, 'Europe/London') })).toBe(c.id);
-    expect(await shows(m.id)).toBe(3);
+  });
+
+  it('a cap re-checked under the lock that refuses what the held shows allowed: looks again with the shows read afresh', async () => {
+    // Own quiet hours far from midnight (the programme's 22:00-07:00 would cover it).
+    const day = { quietHoursStart: '03:00', quietHoursEnd: '04:00' };
+    t.clock.set(new Date('2026-03-02T23:59:50Z'));
+    const [a, b] = [await popup({ priority: 9, ...day }), await popup({ priority: 8, ...day })];
+    await popup({ priority: 7, ...day }); // c, the third
+    const m = await member('UTC');
+    for (const shown of [a, b]) {
+      expect(await nextId(m)).toBe(shown.id);
+      expect((await act(m, shown.id, 'complete')).statusCode).toBe(200);
+    }
+    // At the cap (2) for the day: c refused, and the day's shows held.
+    t.clock.set(new Date('2026-03-02T23:59:58Z'));
+    expect(await nextId(m)).toBeNull();
+    expect(t.app.memberShows.holds(m.id)).toBe(true);
+    // Past midnight, within the TTL: the held shows are yesterday's, so c would be allowed; but
+    // two first shows today were written elsewhere, their announcement not here yet.
+    t.clock.set(new Date('2026-03-03T00:00:01Z'));
+    const elsewhere = (popupId: string) => ({ actorUserId: m.id, type: 'popup.shown', payloadJson: { popupId, newInOccurrence: true }, createdAt: new Date('2026-03-03T00:00:00.500Z') });
+    await t.database.db.insert(events).values([elsewhere(randomUUID()), elsewhere(randomUUID())]);
+    const texts = await statements.during(async () => expect(await nextId(m)).toBeNull());
+    // One look under the lock refused c; the next read the shows afresh and did not try again.
+    expect(texts.filter((q) => /pg_advisory_xact_lock/.test(q)), JSON.stringify(texts)).toHaveLength(1);
+    expect(await shows(m.id)).toBe(4);
   });
 
   it('a snoozed popup coming back at the next sign-in is not a new one: never blocked, never counted', async () => {

@@ -4,7 +4,7 @@
  * LISTEN/NOTIFY on the PostgreSQL project. Each instance gets a database handle of its own
  * (drizzle over the same connection or pool), so nothing reaches the other in-process: only
  * the channel does. A change on A is refused by B within 50 ms (sessions, popups, a member's
- * popup states, audience facts and family list); with the channel down B asks the database on every request,
+ * popup states, first shows, audience facts and family list); with the channel down B asks the database on every request,
  * and caches again once it is back.
  * (Across real processes: `npm run test:instances`.)
  */
@@ -111,7 +111,7 @@ async function msWhileHeld(held: () => boolean, change: () => Promise<unknown>):
 }
 
 /** A popup on A, live from a minute ago for a day, for every employer: its id. */
-async function createPopup(admin: Record<string, string>, fields: { title: string; target: string; priority: number; maxSnoozes?: number; audience?: object }): Promise<string> {
+async function createPopup(admin: Record<string, string>, fields: { title: string; target: string; priority: number; maxSnoozes?: number; audience?: object; dailyCap?: number }): Promise<string> {
   const now = t.clock().getTime();
   const res = await a.inject({
     method: 'POST',
@@ -289,6 +289,27 @@ describe(`two instances, sessions cached, over ${onPostgres ? 'PostgreSQL LISTEN
     };
     expect(await msWhileHeld(() => b.audienceFacts.holds(m.id), addFamily)).toBeLessThanOrEqual(50);
     expect(await nextId(b)).toBe(id);
+  });
+
+  it('drops on B within 50 ms the first shows it holds of a member at a cap, when the member writes a state on A', async () => {
+    const admin = await freshSessionHeaders(t, (await signedInAdmin(t, { elevate: false })).id, { elevated: true });
+    const m = await signedInMember(a);
+    // Each with its own cap of one new popup a day (the families popup above is not for this member).
+    const first = await createPopup(admin, { title: 'Across instances, capped first', target: 'profile', priority: 9, dailyCap: 1 });
+    const second = await createPopup(admin, { title: 'Across instances, capped second', target: 'profile', priority: 8, dailyCap: 1 });
+    const nextId = async (app: FastifyInstance) => {
+      const res = await app.inject(asUser(m.token, { method: 'GET', url: '/api/popups/next?context=login&route=profile' }));
+      expect([200, 204], res.body).toContain(res.statusCode);
+      return res.statusCode === 204 ? null : (res.json() as { id: string }).id;
+    };
+    await vi.waitFor(async () => expect(await nextId(b)).toBe(first), { timeout: 2000, interval: 20 });
+    expect((await b.inject(asUser(m.token, { method: 'POST', url: `/api/popups/${first}/complete` }))).statusCode).toBe(200);
+    // The second would be a second new popup today: refused, and B holds the day's shows.
+    expect(await nextId(b)).toBeNull();
+    expect(b.memberShows.holds(m.id)).toBe(true);
+    expect(await bCost(() => nextId(b))).toBe(0);
+    const snoozeOnA = async () => expect((await a.inject(asUser(m.token, { method: 'POST', url: `/api/popups/${second}/snooze` }))).statusCode).toBe(200);
+    expect(await msWhileHeld(() => b.memberShows.holds(m.id), snoozeOnA)).toBeLessThanOrEqual(50);
   });
 
   it('bypasses the cache while the channel is down, and caches again once it is back', async () => {

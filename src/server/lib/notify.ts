@@ -9,7 +9,8 @@ import { preparedStatement } from './prepared';
  * Changes to what server instances hold in memory, between instances
  * (docs/decisions/session-cache.md). Each instance keeps recently resolved sessions
  * (modules/auth/session-cache.ts), the popups that are on (modules/popups/live-popups.ts),
- * members' states of them (modules/popups/member-popup-states.ts) and members' family lists
+ * members' states of them, their first shows and enrolled members' audience facts
+ * (modules/popups/member-popup-states.ts) and members' family lists
  * (modules/members/members.service.ts); whatever ends a session or changes what a cached one
  * says (sign-out, revocation, a new password, a role, the second factor, a verified address),
  * any change to a popup, a member's show, snooze or completion, and a change to their family,

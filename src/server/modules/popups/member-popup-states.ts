@@ -112,15 +112,16 @@ export class MemberPopupStates {
 /**
  * Each member's audience facts (enrolled, with family: what a popup's audience may ask beyond
  * the employer), held by member with the popups' TTL, so that while a live popup asks about
- * them a member asking again reads nothing. Only an enrolled member's are held: enrolment is
- * never undone (nothing removes a participant row; the schema would only with its user), so a
- * held "enrolled" cannot go stale, while a member not yet enrolled becomes so at their next
- * sign-in, which announces nothing: theirs are read each time. "With family"
- * changes only by the member's own family writes, each announced (`{ family: userId }`), which
- * drops their entry on every instance.
+ * them a member asking again reads nothing. Only an enrolled member's are held: no path of the
+ * app removes a participant row (enrolment is never undone), so a held "enrolled" cannot go
+ * stale, while a member not yet enrolled becomes so at their next sign-in, which announces
+ * nothing: theirs are read each time. "With family" changes only by the member's own family
+ * writes, each announced (`{ family: userId }`), which drops their entry on every instance.
+ * Anything else that changes these rows (a hand-made deletion, a bulk load) must announce
+ * `{ userId }` for the member, or `{ popups: true }` for many (every entry dropped).
  */
 export function audienceFactsOptions(config: { POPUPS_CACHE_TTL_MS: number; SESSION_CACHE_MAX: number }) {
-  return { ttlMs: config.POPUPS_CACHE_TTL_MS, max: config.SESSION_CACHE_MAX, drops: (change: CacheChange) => ('family' in change ? change.family : undefined) };
+  return { ttlMs: config.POPUPS_CACHE_TTL_MS, max: config.SESSION_CACHE_MAX, drops: (change: CacheChange) => ('family' in change ? change.family : 'popups' in change ? ('all' as const) : undefined) };
 }
 
 /** The facts the audience facts cache holds (`audienceFactsOptions`). */
@@ -132,11 +133,13 @@ export type HeldFacts = HeldPerMember<AudienceFacts>;
  * first show is written only with the member's state of the popup (`recordShow`: one
  * statement writes both), and every such write is announced after it commits
  * (`{ popupStates: userId }`), which drops the member's entry on every instance, this one
- * included: the next read is afresh. A show that a cap allowed is still re-checked against the
+ * included: the next read is afresh. Events written behind the app's back must be announced
+ * likewise, or as `{ popups: true }` for many members (every entry dropped). What is held
+ * only chooses which popup is tried: a show that a cap allowed is re-checked against the
  * database, under the member's lock, before it is written.
  */
 export function memberShowsOptions(config: { POPUPS_CACHE_TTL_MS: number; SESSION_CACHE_MAX: number }) {
-  return { ttlMs: config.POPUPS_CACHE_TTL_MS, max: config.SESSION_CACHE_MAX, drops: (change: CacheChange) => ('popupStates' in change ? change.popupStates : undefined) };
+  return { ttlMs: config.POPUPS_CACHE_TTL_MS, max: config.SESSION_CACHE_MAX, drops: (change: CacheChange) => ('popupStates' in change ? change.popupStates : 'popups' in change ? ('all' as const) : undefined) };
 }
 
 /** A member's first shows since `since` (ms), as read. */

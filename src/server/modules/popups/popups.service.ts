@@ -255,8 +255,8 @@ export function createPopupsService(deps: PopupsDeps) {
   /**
    * The popups for the member's audience and `target` (null: every target), best first: the
    * popups held in memory (live-popups.ts), narrowed to the member's employer, then, only when
-   * a live one asks about them, the member's enrolment and family (read then). None when none
-   * is live at `now`. Some may not be (scheduled, or over since the load): each is checked
+   * a live one asks about them, by the member's enrolment and family (`factsOf`). None when
+   * none is live at `now`. Some may not be (scheduled, or over since the load): each is checked
    * against its schedule as the caller reaches it.
    */
   async function popupsFor(auth: Actor, now: Date, target: string | null): Promise<readonly HeldPopup[]> {
@@ -289,10 +289,10 @@ export function createPopupsService(deps: PopupsDeps) {
   /**
    * One look for the next popup (see `next`): the popup, its show recorded; null when none
    * passes the rules; 'retry' when a parallel call of this member took the last place of
-   * the day first. No statement for a member whose states are held (member-popup-states.ts)
-   * when no live popup's audience asks about enrolment or family and no daily cap must count
-   * their shows (none applies, or the popup was already shown in its occurrence); none when no
-   * popup for their audience is live.
+   * the day first. No statement for a member asking again whose states, facts (when a live
+   * popup's audience asks about them) and shows (when a daily cap must count them) are held
+   * (member-popup-states.ts); a show to count adds its write (and, capped, its re-check under
+   * the member's lock).
    */
   async function findNext(auth: Actor, query: z.output<typeof NextPopupQuerySchema>, now: Date) {
     const rows = await popupsFor(auth, now, query.route);

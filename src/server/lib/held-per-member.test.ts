@@ -126,6 +126,30 @@ describe('HeldPerMember', () => {
     expect(() => value.names.push('Eve')).toThrow(TypeError);
   });
 
+  describe('getOrLoad', () => {
+    it('answers what is held (when enough), else loads and holds what it read, unless `keep` refuses it', async () => {
+      const held = copy();
+      let loads = 0;
+      const load = async () => ({ names: [`read ${(loads += 1)}`] });
+      expect(await held.getOrLoad(A, T0, load)).toEqual({ names: ['read 1'] });
+      expect(await held.getOrLoad(A, at(1), load)).toEqual({ names: ['read 1'] });
+      expect(await held.getOrLoad(A, at(2), load, { enough: (v) => v.names.length > 1 })).toEqual({ names: ['read 2'] });
+      expect(await held.getOrLoad(B, T0, load, { keep: () => false })).toEqual({ names: ['read 3'] });
+      expect(held.holds(B)).toBe(false);
+      expect(loads).toBe(3);
+    });
+
+    it('does not hold a value read while a change of that member was announced', async () => {
+      const held = copy();
+      const value = await held.getOrLoad(A, T0, async () => {
+        held.invalidate({ family: A });
+        return { names: ['before the change'] };
+      });
+      expect(value).toEqual({ names: ['before the change'] });
+      expect(held.holds(A)).toBe(false);
+    });
+  });
+
   describe('keepThrough, after the member’s own write', () => {
     /** The write's announcement as the app's listeners make it: this copy drops the member's entry before it returns. */
     const announcing = (held: HeldPerMember<{ names: string[] }>, change: CacheChange) => {

@@ -66,6 +66,20 @@ export abstract class HeldByKey<T extends object> {
     this.hold(key, value, now.getTime());
   }
 
+  /**
+   * The value held for `key` (when `enough` for the caller), else what `load` reads, held
+   * unless `keep` says not to: the stamp is taken before the read, so a change announced
+   * meanwhile keeps it out (`set`).
+   */
+  async getOrLoad(key: string, now: Date, load: () => Promise<T>, options: { enough?: (value: T) => boolean; keep?: (value: T) => boolean } = {}): Promise<T> {
+    const held = this.get(key, now, options.enough);
+    if (held) return held;
+    const stamp = this.stamp();
+    const value = await load();
+    if (!options.keep || options.keep(value)) this.set(key, value, stamp, now);
+    return value;
+  }
+
   protected hold(key: string, value: T, cachedAt: number): void {
     for (const part of Object.values(value)) if (part && typeof part === 'object') Object.freeze(part);
     this.entries.set(key, { value: Object.freeze(value), cachedAt });

@@ -107,13 +107,7 @@ export function createMembersService(deps: MembersDeps) {
 
     /** The caller's family members, oldest first: held in memory per member until their family changes. */
     async list(caller: Caller): Promise<readonly FamilyMember[]> {
-      const now = clock();
-      const held = familyLists.get(caller.id, now);
-      if (held) return held;
-      const stamp = familyLists.stamp();
-      const list = (await repo.listFamilyOfUser(db, caller.id, caller.participantId)).map(toFamilyMember);
-      familyLists.set(caller.id, list, stamp, now);
-      return list;
+      return familyLists.getOrLoad(caller.id, clock(), async () => (await repo.listFamilyOfUser(db, caller.id, caller.participantId)).map(toFamilyMember));
     },
 
     async create(caller: Caller, input: FamilyMemberValues): Promise<FamilyMember> {

@@ -70,13 +70,12 @@ export class MemberPopupStates {
    */
   async read(userId: string, wanted: readonly string[], now: Date): Promise<HeldStates> {
     if (!this.held.enabled) return this.load.of(userId, wanted);
-    const entry = this.held.get(userId, now);
-    if (entry) return entry.states;
-    const stamp = this.held.stamp();
-    const states = await this.load.all(userId);
-    for (const state of states.values()) Object.freeze(state);
-    this.held.set(userId, { states }, stamp, now);
-    return states;
+    const entry = await this.held.getOrLoad(userId, now, async () => {
+      const states = await this.load.all(userId);
+      for (const state of states.values()) Object.freeze(state);
+      return { states };
+    });
+    return entry.states;
   }
 
   /** Take before a write of the member's states; pass to `wrote`. */

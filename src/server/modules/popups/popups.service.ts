@@ -268,23 +268,14 @@ export function createPopupsService(deps: PopupsDeps) {
 
   /** The member's first shows since `since`: held (`memberShowsOptions`) while they cover it, else read. */
   async function showsOf(userId: string, since: Date, now: Date): Promise<readonly NewShow[]> {
-    const held = memberShows.get(userId, now, (h) => h.since <= since.getTime());
-    if (held) return held.since === since.getTime() ? held.shows : held.shows.filter((s) => s.at.getTime() >= since.getTime());
-    const stamp = memberShows.stamp();
-    const shows = await repo.newShowsSince(db, userId, since);
-    memberShows.set(userId, { since: since.getTime(), shows }, stamp, now);
-    return shows;
+    const from = since.getTime();
+    const held = await memberShows.getOrLoad(userId, now, async () => ({ since: from, shows: await repo.newShowsSince(db, userId, since) }), { enough: (h) => h.since <= from });
+    return held.shows.filter((s) => s.at.getTime() >= from);
   }
 
   /** The member's audience facts: held while they are enrolled (`audienceFactsOptions`), else read. */
-  async function factsOf(userId: string, now: Date): Promise<AudienceFacts> {
-    const held = audienceFacts.get(userId, now);
-    if (held) return held;
-    const stamp = audienceFacts.stamp();
-    const facts = await repo.audienceFacts(db, userId);
-    if (facts.enrolled) audienceFacts.set(userId, Object.freeze(facts), stamp, now);
-    return facts;
-  }
+  const factsOf = (userId: string, now: Date): Promise<AudienceFacts> =>
+    audienceFacts.getOrLoad(userId, now, () => repo.audienceFacts(db, userId), { keep: (facts) => facts.enrolled });
 
   /**
    * One look for the next popup (see `next`): the popup, its show recorded; null when none
